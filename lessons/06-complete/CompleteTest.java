@@ -1,0 +1,111 @@
+package lease;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompleteTest {
+    @TempDir Path dir;
+
+    private Path heldByA() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        return db;
+    }
+
+    @Test
+    void currentLeaseStoresTheResult() {
+        Path db = heldByA();
+        assertTrue(Jobs.complete(db, "j", "A", 1, 12.0, "42"), "complete by A with fence 1 at now=12 (lease until 15)");
+        Db.Row row = Db.row(db, "j");
+        assertEquals("42", row.result(), "stored result");
+        assertEquals(1, row.done(), "done after complete");
+        assertEquals(1, row.fence(), "complete must not change the fence");
+    }
+
+    @Test
+    void lateWorkerWithAnOldFenceIsRefused() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        OptionalLong a = Jobs.claim(db, "j", "A", 0.0, 10.0);
+        OptionalLong b = Jobs.claim(db, "j", "B", 10.0, 10.0);
+        assertEquals(OptionalLong.of(1), a, "A's claim (setup)");
+        assertEquals(OptionalLong.of(2), b, "B's claim after A expired (setup)");
+        assertTrue(Jobs.complete(db, "j", "B", 2, 12.0, "from-B"), "B completes with fence 2");
+        assertFalse(Jobs.complete(db, "j", "A", 1, 13.0, "from-A"), "A comes back late and completes with fence 1");
+        assertEquals("from-B", Db.row(db, "j").result(), "the stored result after A's late complete");
+    }
+
+    @Test
+    void oldFenceIsRefusedEvenBeforeTheNewOwnerFinishes() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "B", 20.0, 2, null, 0);
+        assertFalse(Jobs.complete(db, "j", "A", 1, 12.0, "from-A"), "complete by A with fence 1 while B holds generation 2");
+        assertEquals(new Db.Row("j", "B", 20.0, 2, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
+
+    @Test
+    void sameOwnerWithAnOldFenceIsRefused() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 20.0, 2, null, 0);
+        assertFalse(Jobs.complete(db, "j", "A", 1, 12.0, "old"), "A completes with its previous fence 1 (the lease is generation 2)");
+        assertEquals(new Db.Row("j", "A", 20.0, 2, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
+
+    @Test
+    void otherOwnerIsRefused() {
+        Path db = heldByA();
+        assertFalse(Jobs.complete(db, "j", "B", 1, 12.0, "from-B"), "complete by B with A's fence");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
+
+    @Test
+    void expiredLeaseIsRefused() {
+        Path db = heldByA();
+        assertFalse(Jobs.complete(db, "j", "A", 1, 16.0, "late"), "complete by A at now=16 after its lease ran out at 15");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
+
+    @Test
+    void leaseAtItsExpiryInstantIsRefused() {
+        Path db = heldByA();
+        assertFalse(Jobs.complete(db, "j", "A", 1, 15.0, "late"), "complete by A at now == until == 15");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
+
+    @Test
+    void finishedJobKeepsItsFirstResult() {
+        Path db = heldByA();
+        assertTrue(Jobs.complete(db, "j", "A", 1, 12.0, "first"), "first complete (setup)");
+        assertFalse(Jobs.complete(db, "j", "A", 1, 13.0, "second"), "a second complete of a finished job, same owner and fence");
+        Db.Row row = Db.row(db, "j");
+        assertEquals("first", row.result(), "the stored result after the second complete");
+        assertEquals(1, row.done(), "done after the second complete");
+    }
+
+    @Test
+    void finishedJobIsRefusedEvenWithALiveLease() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, "first", 1);
+        assertFalse(Jobs.complete(db, "j", "A", 1, 12.0, "second"), "complete of a job that is already done");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, "first", 1), Db.row(db, "j"), "row j after the refused complete");
+    }
+
+    @Test
+    void missingJobIsRefused() {
+        Path db = Db.fresh(dir);
+        assertFalse(Jobs.complete(db, "missing", "A", 1, 12.0, "x"), "complete of an id that was never enqueued");
+        assertEquals(0, Db.count(db), "complete must not create a row");
+    }
+
+    @Test
+    void releasedJobIsRefused() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", null, 0.0, 1, null, 0);
+        assertFalse(Jobs.complete(db, "j", "A", 1, 12.0, "x"), "complete of a job nobody holds (released after fence 1)");
+        assertEquals(new Db.Row("j", null, 0.0, 1, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
+}

@@ -1,0 +1,82 @@
+package lease;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReleaseTest {
+    @TempDir Path dir;
+
+    private Path heldByA(long fence) {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, fence, null, 0);
+        return db;
+    }
+
+    @Test
+    void currentOwnerGivesTheLeaseBack() {
+        Path db = heldByA(3);
+        assertTrue(Jobs.release(db, "j", "A", 3), "release by A with fence 3");
+        Db.Row row = Db.row(db, "j");
+        assertNull(row.owner(), "owner after release");
+        assertEquals(0.0, row.until(), "until after release");
+        assertEquals(0, row.done(), "done after release");
+    }
+
+    @Test
+    void releaseKeepsTheFence() {
+        Path db = heldByA(3);
+        assertTrue(Jobs.release(db, "j", "A", 3), "release by A with fence 3");
+        assertEquals(3, Db.row(db, "j").fence(), "fence after release must stay 3");
+    }
+
+    @Test
+    void nextClaimAfterReleaseGetsANewerFence() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        assertEquals(OptionalLong.of(1), Jobs.claim(db, "j", "A", 0.0, 10.0), "A's claim (setup)");
+        assertTrue(Jobs.release(db, "j", "A", 1), "A releases");
+        assertEquals(OptionalLong.of(2), Jobs.claim(db, "j", "B", 1.0, 10.0), "B claims after the release");
+        assertFalse(Jobs.complete(db, "j", "A", 1, 2.0, "from-A"), "A's old fence after the release and a new claim");
+    }
+
+    @Test
+    void otherOwnerCannotRelease() {
+        Path db = heldByA(3);
+        assertFalse(Jobs.release(db, "j", "B", 3), "release by B with A's fence");
+        assertEquals(new Db.Row("j", "A", 15.0, 3, null, 0), Db.row(db, "j"), "row j after the refused release");
+    }
+
+    @Test
+    void staleFenceCannotRelease() {
+        Path db = heldByA(3);
+        assertFalse(Jobs.release(db, "j", "A", 2), "release by A with an old fence 2 (the lease is generation 3)");
+        assertEquals(new Db.Row("j", "A", 15.0, 3, null, 0), Db.row(db, "j"), "row j after the refused release");
+    }
+
+    @Test
+    void finishedJobCannotBeReleased() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 3, "42", 1);
+        assertFalse(Jobs.release(db, "j", "A", 3), "release of a finished job by its last owner");
+        assertEquals(new Db.Row("j", "A", 15.0, 3, "42", 1), Db.row(db, "j"), "row j after the refused release");
+    }
+
+    @Test
+    void missingJobCannotBeReleased() {
+        Path db = Db.fresh(dir);
+        assertFalse(Jobs.release(db, "missing", "A", 1), "release of an id that was never enqueued");
+        assertEquals(0, Db.count(db), "release must not create a row");
+    }
+
+    @Test
+    void releaseOnlyTouchesItsOwnJob() {
+        Path db = heldByA(3);
+        Db.insert(db, "k", "A", 15.0, 3, null, 0);
+        assertTrue(Jobs.release(db, "j", "A", 3), "release of j");
+        assertEquals(new Db.Row("k", "A", 15.0, 3, null, 0), Db.row(db, "k"), "row k is not touched");
+    }
+}
