@@ -180,7 +180,7 @@ public final class Jobs {
         }
     }
 
-    private static Connection open(Path db) throws SQLException {
+    static Connection open(Path db) throws SQLException {
         // busy_timeout lets concurrent BEGIN IMMEDIATE callers wait their turn instead of failing.
         return DriverManager.getConnection("jdbc:sqlite:" + db + "?busy_timeout=10000");
     }

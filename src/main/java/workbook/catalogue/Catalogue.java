@@ -1,0 +1,103 @@
+package workbook.catalogue;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** Loads a {@link Course} from {@code <home>/lessons}. */
+public final class Catalogue {
+    private static final Gson GSON = new Gson();
+
+    private Catalogue() {}
+
+    /** Where the workbook's content lives: {@code -Dworkbook.home}, else the current directory. */
+    public static Path home() {
+        String h = System.getProperty("workbook.home");
+        return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
+    }
+
+    public static Course load(Path home) {
+        return load(home, List.of());
+    }
+
+    /** Loads the course; {@code extraMutantDirs} add private mutant sets (an instructor's own). */
+    public static Course load(Path home, List<Path> extraMutantDirs) {
+        Path lessons = home.resolve("lessons");
+        JsonObject c = json(lessons.resolve("course.json"));
+        List<Step> steps = new ArrayList<>();
+        for (JsonElement e : c.getAsJsonArray("steps")) {
+            steps.add(step(lessons.resolve(e.getAsString())));
+        }
+        Path mutantsDir = lessons.resolve(c.get("mutants").getAsString()).normalize();
+        List<Mutant> mutants = new ArrayList<>(mutantsIn(mutantsDir));
+        for (Path extra : extraMutantDirs) {
+            if (!Files.isDirectory(extra)) {
+                throw new IllegalArgumentException("no such mutant folder: " + extra);
+            }
+            mutants.addAll(mutantsIn(extra));
+        }
+        return new Course(c.get("id").getAsString(), text(c.getAsJsonObject("title")), c.get("package").getAsString(),
+                c.get("learnerClass").getAsString(), c.get("learnerTestClass").getAsString(), lessons,
+                lessons.resolve(c.get("intro").getAsString()), lessons.resolve(c.get("support").getAsString()),
+                lessons.resolve(c.get("skeleton").getAsString()).normalize(),
+                lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,
+                c.has("raceTrials") ? c.get("raceTrials").getAsInt() : 10, List.copyOf(steps), List.copyOf(mutants));
+    }
+
+    private static Step step(Path folder) {
+        JsonObject s = json(folder.resolve("step.json"));
+        Step step = new Step(s.get("step").getAsInt(), s.get("slug").getAsString(), s.get("method").getAsString(),
+                s.get("testClass").getAsString(), text(s.getAsJsonObject("title")), folder);
+        for (Map.Entry<String, JsonElement> t : s.getAsJsonObject("tests").entrySet()) {
+            JsonObject o = t.getValue().getAsJsonObject();
+            Map<String, String> clause = new HashMap<>();
+            for (Map.Entry<String, JsonElement> f : o.entrySet()) {
+                if (f.getKey().length() == 2) {
+                    clause.put(f.getKey(), f.getValue().getAsString());
+                }
+            }
+            step.add(t.getKey(), new Text(clause), o.has("happy") && o.get("happy").getAsBoolean(),
+                    o.has("race") && o.get("race").getAsBoolean());
+        }
+        return step;
+    }
+
+    private static List<Mutant> mutantsIn(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".mutant")).sorted(Comparator.naturalOrder())
+                    .map(MutantFile::read).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Text text(JsonObject o) {
+        Map<String, String> m = new HashMap<>();
+        if (o != null) {
+            o.entrySet().forEach(e -> m.put(e.getKey(), e.getValue().getAsString()));
+        }
+        return new Text(m);
+    }
+
+    private static JsonObject json(Path file) {
+        try {
+            return GSON.fromJson(Files.readString(file, StandardCharsets.UTF_8), JsonObject.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}

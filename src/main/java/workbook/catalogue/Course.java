@@ -1,0 +1,52 @@
+package workbook.catalogue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A lab: its steps, where its reference, skeleton, mutants and test support live, and the learner-facing names.
+ * Everything here comes from {@code lessons/course.json} and the step folders; nothing is built into the code.
+ */
+public record Course(String id, Text title, String packageName, String learnerClass, String learnerTestClass,
+                     Path lessons, Path intro, Path support, Path skeleton, Path reference, Path mutantsDir,
+                     int raceTrials, List<Step> steps, List<Mutant> mutants) {
+
+    public Optional<Step> step(int n) {
+        return steps.stream().filter(s -> s.number() == n).findFirst();
+    }
+
+    /** {@code lease.Jobs} */
+    public String learnerClassName() {
+        return packageName + "." + learnerClass;
+    }
+
+    /** {@code lease/Jobs.java} below a source root. */
+    public String learnerFile() {
+        return packageName.replace('.', '/') + "/" + learnerClass + ".java";
+    }
+
+    public String learnerTestFile() {
+        return packageName.replace('.', '/') + "/" + learnerTestClass + ".java";
+    }
+
+    public Path referenceSource() {
+        return reference.resolve(learnerFile());
+    }
+
+    public Path skeletonSource() {
+        return skeleton.resolve(learnerFile());
+    }
+
+    public Path skeletonTestSource() {
+        return skeleton.resolve(learnerTestFile());
+    }
+
+    public List<OfficialTest> tests() {
+        return steps.stream().flatMap(s -> s.tests().stream()).toList();
+    }
+
+    public List<Mutant> mutantsOf(int step) {
+        return mutants.stream().filter(m -> m.step() == step).toList();
+    }
+}

@@ -1,0 +1,59 @@
+package workbook.catalogue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A deliberate bug, written as find/replace edits against the reference source. Each {@code find} must occur
+ * exactly once in the reference; otherwise the mutant no longer applies and the audit says so.
+ *
+ * @param source  {@code doc} (the worksheet's own fragment) or {@code extra}
+ * @param trials  how often the audit repeats the race tests on it (0: not a concurrency mutant)
+ */
+public record Mutant(String id, int step, String source, int trials, Text description, List<Edit> edits, Path file) {
+    public record Edit(String find, String replace) {}
+
+    public boolean fromWorksheet() {
+        return "doc".equals(source);
+    }
+
+    /** The reference with every edit applied. */
+    public String applyTo(String reference) {
+        String out = reference;
+        for (Edit e : edits) {
+            int at = out.indexOf(e.find());
+            int count = occurrences(out, e.find());
+            if (count != 1) {
+                throw new NotApplicable(id, e.find(), count);
+            }
+            out = out.substring(0, at) + e.replace() + out.substring(at + e.find().length());
+        }
+        return out;
+    }
+
+    private static int occurrences(String text, String part) {
+        if (part.isEmpty()) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The reference changed under this mutant: its text to find occurs zero or several times. */
+    public static final class NotApplicable extends RuntimeException {
+        private final int count;
+
+        NotApplicable(String id, String find, int count) {
+            super("mutant " + id + ": the text to find occurs " + count + " times in the reference (expected once): "
+                    + find.lines().findFirst().orElse("").strip());
+            this.count = count;
+        }
+
+        public int count() {
+            return count;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package workbook.catalogue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One lesson step: its folder, the method it is about, its official tests. */
+public final class Step {
+    private final int number;
+    private final String slug;
+    private final String method;
+    private final String testClass;
+    private final Text title;
+    private final Path folder;
+    private final List<OfficialTest> tests = new ArrayList<>();
+
+    Step(int number, String slug, String method, String testClass, Text title, Path folder) {
+        this.number = number;
+        this.slug = slug;
+        this.method = method;
+        this.testClass = testClass;
+        this.title = title;
+        this.folder = folder;
+    }
+
+    void add(String testMethod, Text clause, boolean happy, boolean race) {
+        tests.add(new OfficialTest(this, testMethod, clause, happy, race));
+    }
+
+    public int number() { return number; }
+    public String slug() { return slug; }
+    public String method() { return method; }
+    public String testClass() { return testClass; }
+    public Text title() { return title; }
+    public Path folder() { return folder; }
+    public List<OfficialTest> tests() { return List.copyOf(tests); }
+
+    /** {@code 04-claim} */
+    public String folderName() {
+        return folder.getFileName().toString();
+    }
+
+    public Path testSource() {
+        return folder.resolve(testClass + ".java");
+    }
+
+    /** A file of this step in the given language, e.g. {@code ko.md} or {@code hints.en.md}; Korean when missing. */
+    public Path localized(String prefix, String lang, String suffix) {
+        Path p = folder.resolve(prefix + lang + suffix);
+        return p.toFile().exists() ? p : folder.resolve(prefix + "ko" + suffix);
+    }
+}

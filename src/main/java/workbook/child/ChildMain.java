@@ -1,0 +1,218 @@
+package workbook.child;
+
+import com.google.gson.Gson;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.platform.engine.FilterResult;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.PostDiscoveryFilter;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The entry point of a child JVM: runs each suite of a {@link ChildPlan} with the JUnit Platform launcher and
+ * appends one event per line to the plan's event file. Learner code only ever runs here.
+ *
+ * <p>A test that times out may leave its thread spinning; Java cannot stop it, so the child halts with
+ * {@link #POISONED} and the parent starts a fresh child for whatever is left.
+ */
+public final class ChildMain {
+    /** Exit status after a timed-out test. */
+    public static final int POISONED = 75;
+
+    private final Gson gson = new Gson();
+    private final BufferedWriter events;
+    private final Set<String> skip;
+    private final long testTimeoutMillis;
+
+    private ChildMain(ChildPlan plan) throws IOException {
+        this.events = Files.newBufferedWriter(Path.of(plan.events()), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        this.skip = new HashSet<>(plan.skip());
+        this.testTimeoutMillis = plan.testTimeoutMillis();
+    }
+
+    public static void main(String[] args) throws Exception {
+        ChildPlan plan = new Gson().fromJson(Files.readString(Path.of(args[0])), ChildPlan.class);
+        ChildMain child = new ChildMain(plan);
+        Launcher launcher = LauncherFactory.create();
+        for (RunSpec run : plan.runs()) {
+            child.run(launcher, run);
+        }
+        child.emit(Event.of("allDone", null, 0));
+        child.events.close();
+        // Learner code may leave non-daemon threads behind; they must not keep this JVM alive.
+        Runtime.getRuntime().halt(0);
+    }
+
+    private void run(Launcher launcher, RunSpec run) throws IOException {
+        URL[] urls = run.classpath().stream().map(ChildMain::toUrl).toArray(URL[]::new);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader loader = new URLClassLoader(urls, ChildMain.class.getClassLoader())) {
+            Thread.currentThread().setContextClassLoader(loader);
+            for (int trial = 0; trial < run.trials(); trial++) {
+                if (skip.contains(run.id() + "|" + trial + "|*")) {
+                    continue;
+                }
+                execute(launcher, loader, run, trial);
+                emit(Event.of("runDone", run.id(), trial));
+            }
+        } catch (LinkageError | RuntimeException e) {
+            emit(new Event("runError", run.id(), 0, null, null, "error", e.getClass().getName(),
+                    String.valueOf(e.getMessage()), null, null));
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    private void execute(Launcher launcher, ClassLoader loader, RunSpec run, int trial) {
+        Set<String> only = new HashSet<>(run.only());
+        PostDiscoveryFilter filter = descriptor -> {
+            if (!descriptor.isTest()) {
+                return FilterResult.included("container");
+            }
+            String key = key(descriptor);
+            boolean wanted = only.isEmpty() || only.contains(key);
+            boolean settled = skip.contains(run.id() + "|" + trial + "|" + key);
+            return wanted && !settled ? FilterResult.included("selected") : FilterResult.excluded("settled or not selected");
+        };
+        Map<String, String> config = new HashMap<>();
+        config.put("junit.jupiter.execution.timeout.mode", "enabled");
+        config.put("junit.jupiter.execution.timeout.default", testTimeoutMillis + " ms");
+        config.put("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD");
+        config.put("junit.jupiter.extensions.autodetection.enabled", "false");
+        config.put("junit.jupiter.execution.parallel.enabled", "false");
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(run.testClasses().stream().map(name -> DiscoverySelectors.selectClass(loader, name)).toList())
+                .filters(filter)
+                .configurationParameters(config)
+                .build();
+        launcher.execute(request, new Listener(run.id(), trial));
+    }
+
+    /** {@code SimpleClassName#method}, plus {@code [n]} for an invocation of a parameterized or repeated test. */
+    static String key(TestDescriptor d) {
+        return key(d.getSource().orElse(null), d.getUniqueId().getLastSegment().getType(),
+                d.getUniqueId().getLastSegment().getValue(), d.getDisplayName());
+    }
+
+    static String key(TestIdentifier id) {
+        var last = org.junit.platform.engine.UniqueId.parse(id.getUniqueId()).getLastSegment();
+        return key(id.getSource().orElse(null), last.getType(), last.getValue(), id.getDisplayName());
+    }
+
+    private static String key(Object source, String segmentType, String segmentValue, String displayName) {
+        if (source instanceof MethodSource ms) {
+            String cls = ms.getClassName().substring(ms.getClassName().lastIndexOf('.') + 1);
+            String base = cls + "#" + ms.getMethodName();
+            return segmentType.contains("invocation") ? base + "[" + segmentValue.replace("#", "") + "]" : base;
+        }
+        return displayName;
+    }
+
+    private final class Listener implements TestExecutionListener {
+        private final String run;
+        private final int trial;
+
+        Listener(String run, int trial) {
+            this.run = run;
+            this.trial = trial;
+        }
+
+        @Override
+        public void testPlanExecutionStarted(TestPlan plan) {
+            for (TestIdentifier root : plan.getRoots()) {
+                plan.getDescendants(root).stream().filter(TestIdentifier::isTest)
+                        .forEach(t -> emit(Event.test("planned", run, trial, key(t), t.getDisplayName())));
+            }
+        }
+
+        @Override
+        public void dynamicTestRegistered(TestIdentifier t) {
+            if (t.isTest()) {
+                emit(Event.test("planned", run, trial, key(t), t.getDisplayName()));
+            }
+        }
+
+        @Override
+        public void executionStarted(TestIdentifier t) {
+            if (t.isTest()) {
+                emit(Event.test("start", run, trial, key(t), t.getDisplayName()));
+            }
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier t, String reason) {
+            if (t.isTest()) {
+                emit(new Event("end", run, trial, key(t), t.getDisplayName(), "skipped", null, reason, null, null));
+            }
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier t, TestExecutionResult result) {
+            Outcome o = switch (result.getStatus()) {
+                case SUCCESSFUL -> Outcome.passed();
+                case ABORTED -> Outcome.of(result.getThrowable().orElse(new IllegalStateException("aborted")));
+                case FAILED -> Outcome.of(result.getThrowable().orElse(new AssertionError("failed")));
+            };
+            if (t.isTest()) {
+                emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
+                        o.notYetStep, o.frames));
+                if ("timeout".equals(o.status)) {
+                    flushQuietly();
+                    Runtime.getRuntime().halt(POISONED);
+                }
+            } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+                emit(new Event("container", run, trial, t.getDisplayName(), t.getDisplayName(), o.status, o.exception,
+                        o.message, o.notYetStep, o.frames));
+            }
+        }
+    }
+
+    private synchronized void emit(Event e) {
+        try {
+            events.write(gson.toJson(e));
+            events.newLine();
+            events.flush();
+        } catch (IOException io) {
+            throw new UncheckedIOException(io);
+        }
+    }
+
+    private synchronized void flushQuietly() {
+        try {
+            events.flush();
+        } catch (IOException ignored) {
+            // the parent treats a missing event as an interrupted test
+        }
+    }
+
+    private static URL toUrl(String path) {
+        try {
+            return Path.of(path).toUri().toURL();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+}

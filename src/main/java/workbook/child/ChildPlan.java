@@ -1,0 +1,13 @@
+package workbook.child;
+
+import java.util.List;
+
+/**
+ * What the parent asks one child JVM to do.
+ *
+ * @param runs             suites in order
+ * @param skip             {@code run|trial|key} entries already settled by an earlier child; not run again
+ * @param events           file the child appends its JSON-lines events to
+ * @param testTimeoutMillis default per-test timeout (a test may declare a longer {@code @Timeout})
+ */
+public record ChildPlan(List<RunSpec> runs, List<String> skip, String events, long testTimeoutMillis) {}

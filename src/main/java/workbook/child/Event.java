@@ -1,0 +1,27 @@
+package workbook.child;
+
+import java.util.List;
+
+/**
+ * One line of the child's event log. {@code type} is one of {@code planned}, {@code start}, {@code end},
+ * {@code container}, {@code runError}, {@code runDone}, {@code allDone}.
+ *
+ * @param status      for {@code end}: passed, failed, error, timeout, notYet
+ * @param notYetStep  for status notYet: the step number named by the skeleton's exception
+ * @param frames      learner-file stack frames, e.g. {@code Jobs.java:42 (claim)}
+ */
+public record Event(String type, String run, int trial, String test, String name, String status,
+                    String exception, String message, Integer notYetStep, List<String> frames) {
+
+    public static Event of(String type, String run, int trial) {
+        return new Event(type, run, trial, null, null, null, null, null, null, null);
+    }
+
+    public static Event test(String type, String run, int trial, String test, String name) {
+        return new Event(type, run, trial, test, name, null, null, null, null, null);
+    }
+
+    public String skipKey() {
+        return run + "|" + trial + "|" + test;
+    }
+}

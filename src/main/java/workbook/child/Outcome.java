@@ -1,0 +1,99 @@
+package workbook.child;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Sorts a test's throwable into the statuses the verdicts use. Runs inside the child JVM. */
+final class Outcome {
+    /** The skeleton's marker: every unimplemented method throws "not yet — step N". */
+    static final Pattern NOT_YET = Pattern.compile("not yet\\s*[—-]+\\s*step\\s*(\\d+)");
+    private static final int MESSAGE_LIMIT = 600;
+
+    final String status;
+    final String exception;
+    final String message;
+    final Integer notYetStep;
+    final List<String> frames;
+
+    private Outcome(String status, Throwable t, Integer notYetStep) {
+        this.status = status;
+        this.exception = t == null ? null : t.getClass().getName();
+        this.message = t == null ? null : clip(describe(t));
+        this.notYetStep = notYetStep;
+        this.frames = t == null ? List.of() : learnerFrames(t);
+    }
+
+    static Outcome passed() {
+        return new Outcome("passed", null, null);
+    }
+
+    static Outcome of(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof UnsupportedOperationException && c.getMessage() != null) {
+                Matcher m = NOT_YET.matcher(c.getMessage());
+                if (m.find()) {
+                    return new Outcome("notYet", c, Integer.parseInt(m.group(1)));
+                }
+            }
+        }
+        if (isTimeout(t)) {
+            return new Outcome("timeout", t, null);
+        }
+        if (t instanceof AssertionError) {
+            return new Outcome("failed", t, null);
+        }
+        return new Outcome("error", t, null);
+    }
+
+    private static boolean isTimeout(Throwable t) {
+        if (t instanceof TimeoutException) {
+            return true;
+        }
+        String m = String.valueOf(t.getMessage());
+        return t instanceof AssertionError && m.contains("timed out after");
+    }
+
+    private static String describe(Throwable t) {
+        if (t instanceof AssertionError && t.getMessage() != null) {
+            return t.getMessage();
+        }
+        StringBuilder sb = new StringBuilder(t.toString());
+        Throwable c = t.getCause();
+        int depth = 0;
+        while (c != null && c != t && depth++ < 3) {
+            sb.append(" ← ").append(c);
+            c = c.getCause();
+        }
+        return sb.toString();
+    }
+
+    /** Frames in the learner-facing class only; never frames of test or runner code. */
+    private static List<String> learnerFrames(Throwable t) {
+        List<String> out = new ArrayList<>();
+        for (Throwable c = t; c != null && out.size() < 5; c = c.getCause()) {
+            for (StackTraceElement e : c.getStackTrace()) {
+                if (e.getClassName().startsWith("lease.Jobs") && e.getFileName() != null
+                        && !e.getFileName().endsWith("Test.java")) {
+                    String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + e.getMethodName() + ")";
+                    if (!out.contains(frame)) {
+                        out.add(frame);
+                    }
+                    if (out.size() >= 5) {
+                        break;
+                    }
+                }
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static String clip(String s) {
+        return s.length() <= MESSAGE_LIMIT ? s : s.substring(0, MESSAGE_LIMIT) + "…";
+    }
+}

@@ -1,0 +1,26 @@
+package workbook.child;
+
+import java.util.List;
+
+/**
+ * One suite to run inside a child JVM: the variant's classes and the test classes share one class loader
+ * (so package-private {@code lease.Jobs} methods are reachable), repeated {@code trials} times.
+ *
+ * @param id          names the run in events, e.g. {@code learner}, {@code reference} or a mutant id
+ * @param classpath   class directories, variant first
+ * @param testClasses fully qualified test class names to select
+ * @param only        test keys ({@code Class#method}) to keep; empty means all
+ * @param trials      how many times to execute the selection (race trials); at least 1
+ */
+public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
+    public RunSpec {
+        classpath = List.copyOf(classpath);
+        testClasses = List.copyOf(testClasses);
+        only = only == null ? List.of() : List.copyOf(only);
+        trials = Math.max(1, trials);
+    }
+
+    public static RunSpec of(String id, List<String> classpath, List<String> testClasses) {
+        return new RunSpec(id, classpath, testClasses, List.of(), 1);
+    }
+}

@@ -1,0 +1,91 @@
+package workbook.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import workbook.catalogue.Catalogue;
+import workbook.catalogue.Course;
+import workbook.grade.Builds;
+import workbook.grade.Grader;
+import workbook.report.Messages;
+import workbook.run.ChildRunner;
+import workbook.run.Limits;
+import workbook.run.NativeLibrary;
+import workbook.workspace.Workspace;
+
+/** Everything a command needs, built from the options: the course, the compiled builds, the grader, the workspace. */
+final class Lab {
+    final Options options;
+    final Messages msg;
+    final Path home;
+    final Course course;
+
+    private Lab(Options options, List<Path> extraMutants) {
+        this.options = options;
+        this.msg = Messages.of(options.lang());
+        this.home = Catalogue.home();
+        if (!Files.isRegularFile(home.resolve("lessons/course.json"))) {
+            throw new SetupError(msg.get("setup.noHome", home));
+        }
+        try {
+            this.course = Catalogue.load(home, extraMutants);
+        } catch (IllegalArgumentException e) {
+            throw new SetupError(e.getMessage());
+        }
+    }
+
+    static Lab open(Options options) {
+        return new Lab(options, List.of());
+    }
+
+    static Lab open(Options options, List<Path> extraMutants) {
+        return new Lab(options, extraMutants);
+    }
+
+    Builds builds() {
+        return new Builds(course, Builds.defaultCache(home), msg.locale());
+    }
+
+    Grader grader() {
+        Path cache = Builds.defaultCache(home);
+        ChildRunner runner = new ChildRunner(Limits.defaults(), NativeLibrary.jvmOptions(cache));
+        return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
+    }
+
+    /**
+     * The learner's workspace. The default one is created from the skeleton on first use; a folder named with
+     * {@code --workspace} must already hold the learner's file.
+     */
+    Workspace workspace(PrintStream notices) {
+        boolean explicit = options.workspace != null;
+        Path dir = explicit ? options.workspace : home.resolve("workspace");
+        Workspace ws = new Workspace(dir, course);
+        if (ws.exists()) {
+            return ws;
+        }
+        if (explicit) {
+            throw new SetupError(msg.get("setup.noWorkspace", Workspace.display(ws.jobsFile())));
+        }
+        try {
+            Files.createDirectories(ws.jobsFile().getParent());
+            Files.copy(course.skeletonSource(), ws.jobsFile());
+            if (!Files.exists(ws.testFile())) {
+                Files.copy(course.skeletonTestSource(), ws.testFile());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        notices.println(msg.get("setup.created", Workspace.display(ws.dir())));
+        return ws;
+    }
+
+    /** A problem with how the workbook was called or set up: exit status 2. */
+    static final class SetupError extends RuntimeException {
+        SetupError(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package workbook.cli;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code workbook}: with no command, the status board; otherwise one of the subcommands. */
+@Command(name = "workbook", mixinStandardHelpOptions = true, version = "lease & fencing workbook 0.1.0",
+        description = {"The lease & fencing workbook: eight steps, official tests, and mutants for your own tests.",
+                "임대와 펜스 토큰 실습: 여덟 단계, 공식 시험, 그리고 내 시험을 재는 뮤턴트."},
+        subcommands = {StatusCommand.class, ShowCommand.class, CheckCommand.class, MutantsCommand.class,
+                AuditCommand.class, RevealCommand.class, ResetCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every requested verdict is good", "1:a verdict failed", "2:usage or setup error"})
+public final class Main implements java.util.concurrent.Callable<Integer> {
+    @CommandLine.Mixin
+    Options options = new Options();
+
+    @Override
+    public Integer call() {
+        return StatusCommand.board(options, System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    public static int run(String... args) {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        System.setOut(out);
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof Lab.SetupError) {
+                cmd.getErr().println("workbook: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+}

@@ -1,0 +1,44 @@
+package workbook.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import workbook.catalogue.Mutant;
+import workbook.grade.Verdicts;
+import workbook.report.Human;
+import workbook.report.Json;
+import workbook.workspace.Workspace;
+
+@Command(name = "mutants", description = {"Run your JobsTest.java against the reference and every mutant (or step N's).",
+        "내 JobsTest.java 를 기준 구현과 뮤턴트(전체 또는 N단계)에 돌립니다."})
+final class MutantsCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Parameters(arity = "0..1", paramLabel = "N", description = "only the mutants of step N")
+    Integer step;
+
+    @Option(names = "--extra-mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set).")
+    List<Path> extra = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        Lab lab = Lab.open(options, extra);
+        Workspace ws = lab.workspace(System.err);
+        if (step != null) {
+            Steps.one(lab, step);
+        }
+        List<Mutant> mutants = step == null ? lab.course.mutants() : lab.course.mutantsOf(step);
+        Verdicts.Mutants verdict = lab.grader().mutants(ws, mutants);
+        if (options.json) {
+            System.out.println(Json.of(verdict));
+        } else {
+            new Human(lab.msg, System.out).mutants(verdict);
+        }
+        return verdict.ok() ? 0 : 1;
+    }
+}

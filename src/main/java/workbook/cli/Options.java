@@ -1,0 +1,22 @@
+package workbook.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options every result command takes. */
+public final class Options {
+    @Option(names = "--json", description = "Print the verdict as JSON (for other tools).")
+    boolean json;
+
+    @Option(names = "--lang", defaultValue = "ko", paramLabel = "ko|en",
+            description = "Language of the messages: ko (default) or en.")
+    String lang;
+
+    @Option(names = "--workspace", paramLabel = "DIR",
+            description = "The folder that holds lease/Jobs.java and lease/JobsTest.java (default: workspace).")
+    Path workspace;
+
+    String lang() {
+        return "en".equalsIgnoreCase(lang) ? "en" : "ko";
+    }
+}

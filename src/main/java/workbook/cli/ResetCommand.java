@@ -1,0 +1,79 @@
+package workbook.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import workbook.catalogue.Step;
+import workbook.workspace.Backups;
+import workbook.workspace.JavaMethods;
+import workbook.workspace.Workspace;
+
+@Command(name = "reset", description = {"Restore the skeleton: step N's method, or all of Jobs.java. A backup is kept.",
+        "뼈대로 되돌립니다: N단계 메서드 하나, 또는 Jobs.java 전체. 백업을 남깁니다."})
+final class ResetCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Parameters(arity = "0..1", paramLabel = "N", description = "only step N's method")
+    Integer step;
+
+    @Option(names = "--tests", description = "Restore JobsTest.java too (only without N).")
+    boolean tests;
+
+    @Override
+    public Integer call() {
+        Lab lab = Lab.open(options);
+        Workspace ws = lab.workspace(System.err);
+        if (step == null) {
+            restoreWhole(lab, ws, ws.jobsFile(), lab.course.skeletonSource());
+            if (tests) {
+                restoreWhole(lab, ws, ws.testFile(), lab.course.skeletonTestSource());
+            }
+            return 0;
+        }
+        Step s = Steps.one(lab, step);
+        String mine = read(ws.jobsFile());
+        String skeleton = read(lab.course.skeletonSource());
+        JavaMethods.Span theirs = JavaMethods.find(mine, s.method()).orElse(null);
+        JavaMethods.Span fresh = JavaMethods.find(skeleton, s.method()).orElseThrow();
+        if (theirs == null) {
+            System.err.println(lab.msg.get("reset.methodNotFound", s.method(), Workspace.display(ws.jobsFile())));
+            return 2;
+        }
+        Path backup = Backups.keep(ws, ws.jobsFile());
+        String restored = mine.substring(0, theirs.start()) + fresh.of(skeleton) + mine.substring(theirs.end());
+        write(ws.jobsFile(), restored);
+        System.out.println(lab.msg.get("reset.method", s.method(), Workspace.display(backup)));
+        return 0;
+    }
+
+    private static void restoreWhole(Lab lab, Workspace ws, Path file, Path skeleton) {
+        Path backup = Files.exists(file) ? Backups.keep(ws, file) : null;
+        write(file, read(skeleton));
+        System.out.println(lab.msg.get("reset.file", Workspace.display(file),
+                backup == null ? "-" : Workspace.display(backup)));
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(Path p, String text) {
+        try {
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

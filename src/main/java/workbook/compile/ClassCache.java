@@ -1,0 +1,141 @@
+package workbook.compile;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Compiled classes kept by the content of their sources, so the reference, the mutants, the official tests and an
+ * unchanged learner file are compiled once. A directory appears only complete (compiled aside, then moved).
+ */
+public final class ClassCache {
+    private static final String VERSION = "1";
+    private final Path root;
+    private final Compiler compiler;
+
+    public ClassCache(Path root, Compiler compiler) {
+        this.root = root;
+        this.compiler = compiler;
+    }
+
+    /**
+     * Classes of {@code sources} (each given as path and text) compiled against {@code classpath}. Sources are
+     * written out under the cache entry, so diagnostics point at the real files only when {@code sources} are
+     * real files; use {@link #compileFiles} for those.
+     */
+    public CompileResult compileTexts(String kind, List<Source> sources, List<Path> classpath) {
+        String key = kind + "-" + hash(sources, classpath);
+        Path done = root.resolve(key);
+        if (Files.isDirectory(done)) {
+            return CompileResult.success(done.resolve("classes"));
+        }
+        try {
+            Files.createDirectories(root);
+            Path work = Files.createTempDirectory(root, key + ".tmp");
+            List<Path> files = new ArrayList<>();
+            for (Source s : sources) {
+                Path f = work.resolve("src").resolve(s.relativePath());
+                Files.createDirectories(f.getParent());
+                Files.writeString(f, s.text(), StandardCharsets.UTF_8);
+                files.add(f);
+            }
+            Path classes = Files.createDirectories(work.resolve("classes"));
+            CompileResult r = compiler.compile(files, classpath, classes);
+            if (!r.ok()) {
+                delete(work);
+                return r;
+            }
+            publish(work, done);
+            return CompileResult.success(done.resolve("classes"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Like {@link #compileTexts} for files on disk; diagnostics name these files. */
+    public CompileResult compileFiles(String kind, List<Path> files, List<Path> classpath) {
+        List<Source> sources = new ArrayList<>();
+        for (Path f : files) {
+            sources.add(new Source(f.getFileName().toString(), read(f)));
+        }
+        String key = kind + "-" + hash(sources, classpath);
+        Path done = root.resolve(key);
+        if (Files.isDirectory(done)) {
+            return CompileResult.success(done.resolve("classes"));
+        }
+        try {
+            Files.createDirectories(root);
+            Path work = Files.createTempDirectory(root, key + ".tmp");
+            Path classes = Files.createDirectories(work.resolve("classes"));
+            CompileResult r = compiler.compile(files, classpath, classes);
+            if (!r.ok()) {
+                delete(work);
+                return r;
+            }
+            publish(work, done);
+            return CompileResult.success(done.resolve("classes"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A source file's text and where it sits below the source root, e.g. {@code lease/Jobs.java}. */
+    public record Source(String relativePath, String text) {}
+
+    private static void publish(Path work, Path done) throws IOException {
+        try {
+            Files.move(work, done, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
+            // another process compiled the same sources first; theirs is as good as ours
+            delete(work);
+        }
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String hash(List<Source> sources, List<Path> classpath) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update((VERSION + Runtime.version().feature()).getBytes(StandardCharsets.UTF_8));
+            for (Source s : sources) {
+                md.update(s.relativePath().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+                md.update(s.text().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            for (Path p : classpath) {
+                md.update(p.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(md.digest()).substring(0, 20);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void delete(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // leftovers in the cache folder are harmless
+        }
+    }
+}

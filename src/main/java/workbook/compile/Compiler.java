@@ -1,0 +1,69 @@
+package workbook.compile;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+/**
+ * Compiles Java sources in this JVM with {@code javax.tools}. Compiling runs no learner code: annotation
+ * processing is off ({@code -proc:none}).
+ */
+public final class Compiler {
+    private final JavaCompiler javac;
+    private final Locale locale;
+
+    public Compiler(Locale locale) {
+        this.javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null) {
+            throw new IllegalStateException("no Java compiler: run the workbook with a JDK, not a JRE");
+        }
+        this.locale = locale;
+    }
+
+    /**
+     * Compiles {@code sources} into {@code out} against {@code classpath} (the runner's own class path is
+     * always included, for JUnit and sqlite-jdbc).
+     */
+    public CompileResult compile(List<Path> sources, List<Path> classpath, Path out) {
+        DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(collector, locale, StandardCharsets.UTF_8)) {
+            List<String> cp = new ArrayList<>();
+            classpath.forEach(p -> cp.add(p.toString()));
+            cp.add(System.getProperty("java.class.path"));
+            List<String> options = List.of("--release", "17", "-proc:none", "-encoding", "UTF-8", "-g",
+                    "-nowarn", "-Xlint:none", "-implicit:none", "-d", out.toString(),
+                    "-classpath", String.join(File.pathSeparator, cp));
+            Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
+            StringWriter noise = new StringWriter();
+            boolean ok = javac.getTask(noise, files, collector, options, null, units).call();
+            List<SourceDiagnostic> errors = new ArrayList<>();
+            for (Diagnostic<? extends JavaFileObject> d : collector.getDiagnostics()) {
+                if (d.getKind() == Diagnostic.Kind.ERROR) {
+                    String file = d.getSource() == null ? "?" : Path.of(d.getSource().toUri()).toString();
+                    errors.add(new SourceDiagnostic(file, d.getLineNumber(), d.getColumnNumber(), d.getMessage(locale)));
+                }
+            }
+            if (ok && errors.isEmpty()) {
+                return CompileResult.success(out);
+            }
+            if (errors.isEmpty()) {
+                errors.add(new SourceDiagnostic("?", 0, 0, noise.toString().strip()));
+            }
+            return new CompileResult(false, out, errors);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

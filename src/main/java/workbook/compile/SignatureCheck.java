@@ -1,0 +1,112 @@
+package workbook.compile;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Compares the learner's compiled class with the reference's public shape: every non-private static method and
+ * every nested record. Classes are loaded without being initialised, so no learner code runs here.
+ */
+public final class SignatureCheck {
+    private SignatureCheck() {}
+
+    /** A method whose shape differs from the contract. {@code found} is null when it is missing. */
+    public record Mismatch(String method, String expected, String found) {}
+
+    /**
+     * @param className  e.g. {@code lease.Jobs}
+     * @param contract   the method names the contract fixes; helpers beyond them are the learner's business
+     * @return mismatches keyed by method name (a record mismatch is keyed {@code Jobs.State})
+     */
+    public static Map<String, Mismatch> compare(Path referenceClasses, Path learnerClasses, String className,
+                                                java.util.Set<String> contract) {
+        Map<String, Mismatch> out = new LinkedHashMap<>();
+        try (URLClassLoader ref = loader(referenceClasses); URLClassLoader mine = loader(learnerClasses)) {
+            Class<?> expected = Class.forName(className, false, ref);
+            Class<?> actual;
+            try {
+                actual = Class.forName(className, false, mine);
+            } catch (ClassNotFoundException e) {
+                out.put(className, new Mismatch(className, "class " + className, null));
+                return out;
+            }
+            for (Method m : expected.getDeclaredMethods()) {
+                if (!contract.contains(m.getName()) || m.isSynthetic() || !Modifier.isStatic(m.getModifiers())) {
+                    continue;
+                }
+                Method found = find(actual, m);
+                String want = render(m);
+                if (found == null) {
+                    List<String> sameName = Arrays.stream(actual.getDeclaredMethods())
+                            .filter(a -> a.getName().equals(m.getName())).map(SignatureCheck::render).toList();
+                    out.put(m.getName(), new Mismatch(m.getName(), want, sameName.isEmpty() ? null : String.join("; ", sameName)));
+                } else if (!render(found).equals(want) || Modifier.isPrivate(found.getModifiers())) {
+                    out.put(m.getName(), new Mismatch(m.getName(), want, render(found)));
+                }
+            }
+            for (Class<?> nested : expected.getDeclaredClasses()) {
+                if (!nested.isRecord()) {
+                    continue;
+                }
+                String name = expected.getSimpleName() + "." + nested.getSimpleName();
+                Class<?> theirs = Arrays.stream(actual.getDeclaredClasses())
+                        .filter(c -> c.getSimpleName().equals(nested.getSimpleName())).findFirst().orElse(null);
+                String want = renderRecord(nested);
+                if (theirs == null || !theirs.isRecord()) {
+                    out.put(name, new Mismatch(name, want, theirs == null ? null : theirs.toGenericString()));
+                } else if (!renderRecord(theirs).equals(want)) {
+                    out.put(name, new Mismatch(name, want, renderRecord(theirs)));
+                }
+            }
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("the reference has no " + className, e);
+        } catch (LinkageError e) {
+            out.put(className, new Mismatch(className, "class " + className, "a class that does not load: " + e));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    private static Method find(Class<?> c, Method like) {
+        try {
+            return c.getDeclaredMethod(like.getName(), like.getParameterTypes());
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    static String render(Method m) {
+        String params = Arrays.stream(m.getGenericParameterTypes()).map(SignatureCheck::simple).collect(Collectors.joining(", "));
+        String mods = Modifier.isStatic(m.getModifiers()) ? "static " : "";
+        return mods + simple(m.getGenericReturnType()) + " " + m.getName() + "(" + params + ")";
+    }
+
+    private static String renderRecord(Class<?> r) {
+        List<String> parts = new ArrayList<>();
+        for (RecordComponent c : r.getRecordComponents()) {
+            parts.add(simple(c.getGenericType()) + " " + c.getName());
+        }
+        return (Modifier.isPublic(r.getModifiers()) ? "public " : "") + "record " + r.getSimpleName()
+                + "(" + String.join(", ", parts) + ")";
+    }
+
+    private static String simple(Type t) {
+        return t.getTypeName().replaceAll("\\b[a-z][a-z0-9_]*\\.", "").replace('$', '.');
+    }
+
+    private static URLClassLoader loader(Path dir) throws java.net.MalformedURLException {
+        return new URLClassLoader(new URL[] {dir.toUri().toURL()}, SignatureCheck.class.getClassLoader());
+    }
+}

@@ -1,0 +1,382 @@
+package workbook.grade;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import workbook.catalogue.Course;
+import workbook.catalogue.Mutant;
+import workbook.catalogue.OfficialTest;
+import workbook.catalogue.Step;
+import workbook.child.RunSpec;
+import workbook.compile.CompileResult;
+import workbook.compile.SignatureCheck;
+import workbook.compile.SourceDiagnostic;
+import workbook.report.Messages;
+import workbook.run.ChildRunner;
+import workbook.run.RunResults;
+import workbook.run.TestResult;
+import workbook.run.TestStatus;
+import workbook.workspace.Workspace;
+
+/**
+ * The three verdicts. Each reads top to bottom as its job: compile what is needed, run it in child JVMs, and turn
+ * the outcomes into verdict records.
+ */
+public final class Grader {
+    private final Builds builds;
+    private final Course course;
+    private final ChildRunner runner;
+    private final Messages msg;
+    private final int shards;
+
+    public Grader(Builds builds, ChildRunner runner, Messages msg, int shards) {
+        this.builds = builds;
+        this.course = builds.course();
+        this.runner = runner;
+        this.msg = msg;
+        this.shards = shards;
+    }
+
+    /** Runs the official tests of {@code steps} against the learner's {@code Jobs.java}. */
+    public Verdicts.Check check(Workspace ws, List<Step> steps) {
+        String where = Workspace.display(ws.jobsFile());
+        CompileResult compiled = builds.learner(ws.jobsFile());
+        if (!compiled.ok()) {
+            List<Verdicts.StepVerdict> broken = steps.stream().map(s -> new Verdicts.StepVerdict(s.number(), s.slug(),
+                    s.title().in(msg.lang()), "error", msg.get("check.compileError"), List.of())).toList();
+            return new Verdicts.Check("check", where, compileVerdict(compiled), broken, 0, steps.size(),
+                    msg.get("next.fixCompile", where));
+        }
+        Set<String> contract = course.steps().stream().map(Step::method).collect(Collectors.toSet());
+        Map<String, SignatureCheck.Mismatch> mismatches = SignatureCheck.compare(builds.reference(), compiled.classes(),
+                course.learnerClassName(), contract);
+        RunSpec run = RunSpec.of("learner", List.of(compiled.classes().toString(), builds.officialTests().toString()),
+                builds.testClassNames(steps));
+        RunResults results = runner.run(List.of(run), 1);
+        List<Verdicts.StepVerdict> verdicts = new ArrayList<>();
+        for (Step s : steps) {
+            verdicts.add(stepVerdict(s, results.of("learner"), results.runError("learner"), mismatches, true));
+        }
+        int passed = (int) verdicts.stream().filter(v -> "passed".equals(v.status())).count();
+        return new Verdicts.Check("check", where, Verdicts.Compile.fine(), verdicts, passed, verdicts.size(),
+                nextAfterCheck(verdicts));
+    }
+
+    /** Runs the learner's own tests on the reference (validity) and on every mutant in {@code mutants}. */
+    public Verdicts.Mutants mutants(Workspace ws, List<Mutant> mutants) {
+        String where = Workspace.display(ws.testFile());
+        CompileResult tests = builds.learnerTests(ws.testFile());
+        if (!tests.ok()) {
+            return new Verdicts.Mutants("mutants", where, compileVerdict(tests), List.of(), List.of(), 0, mutants.size(),
+                    msg.get("next.fixTestCompile", where));
+        }
+        String testClass = course.packageName() + "." + course.learnerTestClass();
+        List<RunSpec> runs = new ArrayList<>();
+        runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass)));
+        Map<String, String> unusable = new LinkedHashMap<>();
+        for (Mutant m : mutants) {
+            String problem = buildMutant(m, tests.classes().toString(), List.of(testClass), runs);
+            if (problem != null) {
+                unusable.put(m.id(), problem);
+            }
+        }
+        RunResults results = runner.run(runs, shards);
+        Map<String, TestResult> onReference = results.of("reference");
+        List<Verdicts.LearnerTest> learnerTests = new ArrayList<>();
+        List<String> valid = new ArrayList<>();
+        for (TestResult t : onReference.values()) {
+            boolean ok = t.status() == TestStatus.PASSED;
+            if (ok) {
+                valid.add(t.key());
+            }
+            learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null : msg.get("mutants.invalid", detail(t))));
+        }
+        List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
+        for (Mutant m : mutants) {
+            if (unusable.containsKey(m.id())) {
+                verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
+                        "error", List.of(), null, unusable.get(m.id())));
+                continue;
+            }
+            Kills kills = kills(results.of(m.id()), valid);
+            String runError = results.runError(m.id());
+            String status = runError != null && kills.by.isEmpty() ? "error" : kills.by.isEmpty() ? "survived" : "killed";
+            verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()), status,
+                    kills.by, kills.kind, runError));
+        }
+        int killed = (int) verdicts.stream().filter(v -> "killed".equals(v.status())).count();
+        String next = learnerTests.isEmpty() ? msg.get("next.writeTests", where)
+                : killed == verdicts.size() ? msg.get("next.allKilled") : msg.get("next.killMore");
+        return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, killed,
+                verdicts.size(), next);
+    }
+
+    /** The instructor's check of the whole lab. */
+    public Verdicts.Audit audit() {
+        long started = System.nanoTime();
+        List<String> problems = new ArrayList<>();
+        List<Step> steps = course.steps();
+        String tests = builds.officialTests().toString();
+        List<String> classes = builds.testClassNames(steps);
+        List<String> raceKeys = course.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
+        List<String> raceClasses = builds.testClassNames(steps.stream()
+                .filter(s -> s.tests().stream().anyMatch(OfficialTest::race)).toList());
+
+        List<RunSpec> runs = new ArrayList<>();
+        runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests), classes));
+        if (!raceKeys.isEmpty()) {
+            runs.add(new RunSpec("reference~race", List.of(builds.reference().toString(), tests), raceClasses, raceKeys,
+                    course.raceTrials()));
+        }
+        runs.add(RunSpec.of("skeleton", List.of(builds.skeleton().toString(), tests), classes));
+        CompileResult exampleTests = builds.learnerTests(course.skeletonTestSource());
+        if (exampleTests.ok()) {
+            runs.add(RunSpec.of("skeleton-tests", List.of(builds.reference().toString(), exampleTests.classes().toString()),
+                    List.of(course.packageName() + "." + course.learnerTestClass())));
+        } else {
+            problems.add(msg.get("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
+        }
+        Map<String, String> unusable = new LinkedHashMap<>();
+        for (Mutant m : course.mutants()) {
+            String problem = buildMutant(m, tests, classes, runs);
+            if (problem != null) {
+                unusable.put(m.id(), problem);
+            } else if (m.trials() > 0 && !raceKeys.isEmpty()) {
+                RunSpec plain = runs.get(runs.size() - 1);
+                runs.add(new RunSpec(m.id() + "~race", plain.classpath(), raceClasses, raceKeys, m.trials()));
+            }
+        }
+        RunResults results = runner.run(runs, shards);
+
+        // The reference: every official test passes, and every race trial too.
+        List<Verdicts.TestVerdict> refTests = new ArrayList<>();
+        Map<String, TestResult> onReference = results.of("reference");
+        for (Step s : steps) {
+            refTests.addAll(stepVerdict(s, onReference, results.runError("reference"), Map.of(), false).tests());
+        }
+        refTests.stream().filter(t -> !"passed".equals(t.status()))
+                .forEach(t -> problems.add(msg.get("audit.referenceFails", t.id(), t.message())));
+        List<List<TestResult>> refTrials = results.trials("reference~race");
+        long refRaceFailures = refTrials.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
+        if (!raceKeys.isEmpty() && (refRaceFailures > 0 || refTrials.size() < course.raceTrials())) {
+            problems.add(msg.get("audit.referenceRaceFails", refRaceFailures, refTrials.size()));
+        }
+        consistency(onReference, problems);
+        String refStatus = refTests.stream().allMatch(t -> "passed".equals(t.status())) && refRaceFailures == 0 ? "passed" : "failed";
+
+        // The skeleton: every step is not started.
+        List<Verdicts.SkeletonStep> skeletonSteps = new ArrayList<>();
+        for (Step s : steps) {
+            Verdicts.StepVerdict v = stepVerdict(s, results.of("skeleton"), results.runError("skeleton"), Map.of(), false);
+            skeletonSteps.add(new Verdicts.SkeletonStep(s.number(), v.status()));
+            if (!"not-started".equals(v.status())) {
+                problems.add(msg.get("audit.skeletonStarted", s.number(), v.status()));
+            }
+        }
+        results.of("skeleton-tests").values().stream().filter(t -> t.status() != TestStatus.PASSED)
+                .forEach(t -> problems.add(msg.get("audit.exampleTestInvalid", t.key(), detail(t))));
+
+        // Every mutant: killed by a named official test; worksheet mutants subtle; race mutants caught in trials.
+        List<String> valid = onReference.values().stream().filter(t -> t.status() == TestStatus.PASSED).map(TestResult::key).toList();
+        List<Verdicts.AuditMutant> mutants = new ArrayList<>();
+        for (Mutant m : course.mutants()) {
+            if (unusable.containsKey(m.id())) {
+                problems.add(unusable.get(m.id()));
+                mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), "error", List.of(), null, false, 0, 0));
+                continue;
+            }
+            Map<String, TestResult> on = results.of(m.id());
+            Kills kills = kills(on, valid);
+            boolean subtle = course.step(m.step()).map(s -> s.tests().stream().filter(OfficialTest::happy)
+                    .allMatch(t -> on.containsKey(t.key()) && on.get(t.key()).status() == TestStatus.PASSED)
+                    && s.tests().stream().anyMatch(OfficialTest::happy)).orElse(false);
+            int trials = 0;
+            int detected = 0;
+            if (m.trials() > 0) {
+                List<List<TestResult>> t = results.trials(m.id() + "~race");
+                trials = t.size();
+                detected = (int) t.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
+                if (trials < m.trials() || detected < Math.ceil(0.9 * m.trials())) {
+                    problems.add(msg.get("audit.raceRarelyDetected", m.id(), detected, trials));
+                }
+            }
+            String status = kills.by.isEmpty() ? (results.runError(m.id()) != null ? "error" : "survived") : "killed";
+            if (!"killed".equals(status)) {
+                problems.add(msg.get("audit.mutantSurvived", m.id(), status));
+            }
+            if (m.fromWorksheet() && !subtle) {
+                problems.add(msg.get("audit.notSubtle", m.id(), m.step()));
+            }
+            mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by.stream()
+                    .map(this::idOf).toList(), kills.kind, subtle, trials, detected));
+        }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        return new Verdicts.Audit("audit", problems.isEmpty(), new Verdicts.Reference(refStatus, refTests),
+                new Verdicts.Skeleton(skeletonSteps), mutants, problems, millis);
+    }
+
+    /** Official tests the catalogue lists but the classes lack, and the reverse: both mean the lesson is out of step. */
+    private void consistency(Map<String, TestResult> onReference, List<String> problems) {
+        Set<String> listed = course.tests().stream().map(OfficialTest::key).collect(Collectors.toSet());
+        for (String key : listed) {
+            if (!onReference.containsKey(key)) {
+                problems.add(msg.get("audit.listedButMissing", key));
+            }
+        }
+        for (String key : onReference.keySet()) {
+            if (!listed.contains(key)) {
+                problems.add(msg.get("audit.unlisted", key));
+            }
+        }
+        for (Step s : course.steps()) {
+            if (s.tests().stream().noneMatch(OfficialTest::happy)) {
+                problems.add(msg.get("audit.noHappyPath", s.number()));
+            }
+        }
+    }
+
+    /** Compiles a mutant and queues its run; returns why it cannot run, or null. */
+    private String buildMutant(Mutant m, String testClasses, List<String> classes, List<RunSpec> runs) {
+        try {
+            CompileResult c = builds.mutant(m);
+            if (!c.ok()) {
+                return msg.get("mutant.doesNotCompile", m.id(), c.diagnostics().stream()
+                        .map(SourceDiagnostic::message).findFirst().orElse(""));
+            }
+            runs.add(RunSpec.of(m.id(), List.of(c.classes().toString(), testClasses), classes));
+            return null;
+        } catch (Mutant.NotApplicable e) {
+            return msg.get("mutant.notApplicable", m.id(), e.count());
+        }
+    }
+
+    private record Kills(List<String> by, String kind) {}
+
+    private static Kills kills(Map<String, TestResult> onMutant, List<String> valid) {
+        List<String> by = new ArrayList<>();
+        String kind = null;
+        for (String key : valid) {
+            TestResult r = onMutant.get(key);
+            if (r == null || r.status() == TestStatus.PASSED || r.status() == TestStatus.SKIPPED) {
+                continue;
+            }
+            by.add(key);
+            if (kind == null) {
+                kind = switch (r.status()) {
+                    case FAILED -> "assertion";
+                    case TIMEOUT -> "timeout";
+                    default -> "exception";
+                };
+            }
+        }
+        return new Kills(by, kind);
+    }
+
+    private String idOf(String key) {
+        return course.tests().stream().filter(t -> t.key().equals(key)).map(OfficialTest::id).findFirst().orElse(key);
+    }
+
+    private Verdicts.StepVerdict stepVerdict(Step s, Map<String, TestResult> results, String runError,
+                                             Map<String, SignatureCheck.Mismatch> mismatches, boolean showWhere) {
+        List<Verdicts.TestVerdict> tests = new ArrayList<>();
+        boolean allNotYet = true;
+        boolean allPassed = true;
+        for (OfficialTest t : s.tests()) {
+            TestResult r = results.get(t.key());
+            String clause = t.clause().in(msg.lang());
+            if (r == null) {
+                String why = runError != null ? runError : msg.get("check.notRun");
+                tests.add(new Verdicts.TestVerdict(t.id(), clause, "error", msg.get("test.message", clause, why), t.happy(), List.of()));
+                allNotYet = false;
+                allPassed = false;
+                continue;
+            }
+            allNotYet &= r.status() == TestStatus.NOT_YET;
+            allPassed &= r.status() == TestStatus.PASSED;
+            String status = switch (r.status()) {
+                case PASSED -> "passed";
+                case FAILED -> "failed";
+                case TIMEOUT -> "timeout";
+                default -> "error";
+            };
+            String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
+            tests.add(new Verdicts.TestVerdict(t.id(), clause, status, message, t.happy(),
+                    showWhere ? r.frames() : List.of()));
+        }
+        SignatureCheck.Mismatch bad = mismatches.get(s.method());
+        String status;
+        String message = null;
+        if (bad != null) {
+            status = "error";
+            message = bad.found() == null ? msg.get("signature.missing", bad.expected())
+                    : msg.get("signature.wrong", bad.expected(), bad.found());
+        } else if (!tests.isEmpty() && allNotYet) {
+            status = "not-started";
+        } else if (allPassed && !tests.isEmpty()) {
+            status = "passed";
+        } else {
+            status = "failed";
+        }
+        SignatureCheck.Mismatch record = mismatches.values().stream().filter(m -> m.method().contains(".")).findFirst().orElse(null);
+        if (message == null && record != null && !"passed".equals(status) && !"not-started".equals(status)) {
+            message = record.found() == null ? msg.get("signature.missing", record.expected())
+                    : msg.get("signature.wrong", record.expected(), record.found());
+        }
+        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), status, message, tests);
+    }
+
+    /** What went wrong, in learner terms; never the reference's source. */
+    private String detail(TestResult r) {
+        if (r.cause() != null) {
+            return switch (r.cause()) {
+                case WALL_CLOCK, NOT_RUN -> msg.get("death.wallClock");
+                case OUTPUT_FLOOD -> msg.get("death.flood");
+                case OUT_OF_MEMORY -> msg.get("death.oom");
+                case EXITED -> msg.get("death.exit");
+                case TEST_TIMEOUT -> msg.get("death.timeout");
+            };
+        }
+        return switch (r.status()) {
+            case NOT_YET -> msg.get("test.notYet", r.notYetStep());
+            case TIMEOUT -> msg.get("test.timeout");
+            case FAILED -> String.valueOf(r.message());
+            default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
+                    : shortName(r.exception()) + ": " + r.message();
+        };
+    }
+
+    private static boolean linkage(String exception) {
+        return exception != null && (exception.endsWith("NoSuchMethodError") || exception.endsWith("AbstractMethodError")
+                || exception.endsWith("IncompatibleClassChangeError") || exception.endsWith("NoSuchFieldError")
+                || exception.endsWith("NoClassDefFoundError"));
+    }
+
+    private static String shortName(String exception) {
+        return exception == null ? "?" : exception.substring(exception.lastIndexOf('.') + 1);
+    }
+
+    private Verdicts.Compile compileVerdict(CompileResult r) {
+        return new Verdicts.Compile(false, r.diagnostics().stream().map(d -> new SourceDiagnostic(
+                workbook.workspace.Workspace.display(java.nio.file.Path.of(d.file())), d.line(), d.column(), d.message())).toList());
+    }
+
+    private String nextAfterCheck(List<Verdicts.StepVerdict> steps) {
+        for (Verdicts.StepVerdict v : steps) {
+            switch (v.status()) {
+                case "passed" -> { }
+                case "not-started" -> {
+                    return msg.get("next.start", v.step());
+                }
+                default -> {
+                    return msg.get("next.fix", v.step());
+                }
+            }
+        }
+        return msg.get("next.allPassed");
+    }
+
+}

@@ -1,0 +1,55 @@
+package workbook.grade;
+
+import java.util.List;
+import workbook.compile.SourceDiagnostic;
+
+/** The verdict records; their field names are the JSON that other tools read. */
+public final class Verdicts {
+    private Verdicts() {}
+
+    public record Compile(boolean ok, List<SourceDiagnostic> diagnostics) {
+        public static Compile fine() {
+            return new Compile(true, List.of());
+        }
+    }
+
+    /** One official test's outcome. {@code name} is the contract clause in the chosen language. */
+    public record TestVerdict(String id, String name, String status, String message, boolean happy,
+                              List<String> where) {}
+
+    public record StepVerdict(int step, String slug, String title, String status, String message,
+                              List<TestVerdict> tests) {}
+
+    public record Check(String command, String workspace, Compile compile, List<StepVerdict> steps, int passed,
+                        int total, String next) {
+        public boolean ok() {
+            return compile.ok() && steps.stream().allMatch(s -> "passed".equals(s.status()));
+        }
+    }
+
+    /** A learner test: valid when it passes on the reference. */
+    public record LearnerTest(String id, String name, boolean valid, String message) {}
+
+    public record MutantVerdict(String id, int step, String source, String description, String status,
+                                List<String> killedBy, String kind, String message) {}
+
+    public record Mutants(String command, String workspace, Compile compile, List<LearnerTest> tests,
+                          List<MutantVerdict> mutants, int killed, int total, String next) {
+        public boolean ok() {
+            return compile.ok() && !tests.isEmpty() && tests.stream().allMatch(LearnerTest::valid)
+                    && mutants.stream().allMatch(m -> "killed".equals(m.status()));
+        }
+    }
+
+    public record Reference(String status, List<TestVerdict> tests) {}
+
+    public record SkeletonStep(int step, String status) {}
+
+    public record Skeleton(List<SkeletonStep> steps) {}
+
+    public record AuditMutant(String id, int step, String source, String status, List<String> killedBy, String kind,
+                              boolean subtle, int trials, int detected) {}
+
+    public record Audit(String command, boolean ok, Reference reference, Skeleton skeleton, List<AuditMutant> mutants,
+                        List<String> problems, long millis) {}
+}

@@ -1,0 +1,141 @@
+package workbook.report;
+
+import java.io.PrintStream;
+import java.util.stream.Collectors;
+import workbook.grade.Verdicts;
+
+/** Verdicts as text for a person at a terminal. */
+public final class Human {
+    private final Messages msg;
+    private final PrintStream out;
+    private final boolean color;
+
+    public Human(Messages msg, PrintStream out) {
+        this.msg = msg;
+        this.out = out;
+        this.color = System.console() != null && System.getenv("NO_COLOR") == null;
+    }
+
+    public void check(Verdicts.Check c, boolean verbose) {
+        out.println(bold(msg.get("report.check.title", c.workspace())));
+        compile(c.compile());
+        for (Verdicts.StepVerdict s : c.steps()) {
+            long ok = s.tests().stream().filter(t -> "passed".equals(t.status())).count();
+            String counts = s.tests().isEmpty() ? "" : " (" + ok + "/" + s.tests().size() + ")";
+            out.printf("  %s %d. %-28s %s%s%n", mark(s.status()), s.step(), s.title(), paint(s.status(), msg.get("status." + s.status())), counts);
+            if (s.message() != null) {
+                out.println("       " + s.message());
+            }
+            boolean open = verbose || "failed".equals(s.status()) || "error".equals(s.status());
+            if (open && !"not-started".equals(s.status())) {
+                for (Verdicts.TestVerdict t : s.tests()) {
+                    if ("passed".equals(t.status()) && !verbose) {
+                        continue;
+                    }
+                    out.println("       " + mark(t.status()) + " " + (t.message() == null ? t.name() : t.message()));
+                    if (!t.where().isEmpty()) {
+                        out.println("         @ " + String.join(", ", t.where()));
+                    }
+                }
+            }
+        }
+        out.println(msg.get("report.steps.summary", c.passed(), c.total()));
+        out.println(bold(c.next()));
+    }
+
+    public void mutants(Verdicts.Mutants m) {
+        out.println(bold(msg.get("report.mutants.title", m.workspace())));
+        compile(m.compile());
+        if (m.compile().ok()) {
+            out.println(msg.get("report.mutants.tests"));
+            if (m.tests().isEmpty()) {
+                out.println("  " + msg.get("report.mutants.none"));
+            }
+            for (Verdicts.LearnerTest t : m.tests()) {
+                out.println("  " + mark(t.valid() ? "passed" : "failed") + " " + t.id() + " — "
+                        + msg.get(t.valid() ? "report.mutants.valid" : "report.mutants.invalid"));
+                if (t.message() != null) {
+                    out.println("      " + t.message());
+                }
+            }
+            out.println(msg.get("report.mutants.list"));
+            for (Verdicts.MutantVerdict v : m.mutants()) {
+                String status = v.status().equals("error") ? "error" : v.status();
+                out.printf("  %s %-40s %s%n", mark("killed".equals(status) ? "passed" : "failed"), v.id(),
+                        paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
+                out.println("      " + v.description());
+                if (!v.killedBy().isEmpty()) {
+                    out.println("      " + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind())));
+                }
+                if (v.message() != null) {
+                    out.println("      " + v.message());
+                }
+            }
+            out.println(msg.get("report.mutants.summary", m.killed(), m.total()));
+        }
+        out.println(bold(m.next()));
+    }
+
+    public void audit(Verdicts.Audit a) {
+        out.println(bold(msg.get("report.audit.title")));
+        long passed = a.reference().tests().stream().filter(t -> "passed".equals(t.status())).count();
+        out.println("  " + msg.get("report.audit.reference", msg.get("status." + a.reference().status()), passed,
+                a.reference().tests().size()));
+        out.println("  " + msg.get("report.audit.skeleton", a.skeleton().steps().stream()
+                .map(s -> s.step() + ":" + msg.get("status." + s.status())).collect(Collectors.joining(" "))));
+        for (Verdicts.AuditMutant m : a.mutants()) {
+            String detail = m.killedBy().isEmpty() ? "-" : String.join(", ", m.killedBy())
+                    + (m.kind() == null ? "" : " (" + msg.get("kind." + m.kind()) + ")");
+            out.println("  " + mark("killed".equals(m.status()) ? "passed" : "failed") + " "
+                    + msg.get("report.audit.mutant", m.id(), m.step(), m.source(), msg.get("status." + m.status()), detail));
+            StringBuilder extra = new StringBuilder();
+            if ("doc".equals(m.source())) {
+                extra.append(msg.get(m.subtle() ? "report.audit.subtle" : "report.audit.notSubtle"));
+            }
+            if (m.trials() > 0) {
+                extra.append(extra.length() > 0 ? ", " : "").append(msg.get("report.audit.trials", m.detected(), m.trials()));
+            }
+            if (extra.length() > 0) {
+                out.println("      " + extra);
+            }
+        }
+        if (!a.problems().isEmpty()) {
+            out.println(msg.get("report.audit.problems"));
+            a.problems().forEach(p -> out.println("  - " + p));
+        }
+        out.println(bold(a.ok() ? msg.get("report.audit.ok", a.mutants().size(), a.millis())
+                : msg.get("report.audit.fail", a.problems().size(), a.millis())));
+    }
+
+    private void compile(Verdicts.Compile c) {
+        if (c.ok()) {
+            return;
+        }
+        out.println(paint("failed", msg.get("report.compile.failed")));
+        c.diagnostics().forEach(d -> out.println("  " + d));
+    }
+
+    private String mark(String status) {
+        return switch (status) {
+            case "passed" -> paint(status, "✓");
+            case "not-started" -> "·";
+            default -> paint("failed", "✗");
+        };
+    }
+
+    private String paint(String status, String text) {
+        if (!color) {
+            return text;
+        }
+        String code = switch (status) {
+            case "passed" -> "32";
+            case "not-started" -> "90";
+            default -> "31";
+        };
+        return "\u001b[" + code + "m" + text + "\u001b[0m";
+    }
+
+    private String bold(String text) {
+        return color ? "\u001b[1m" + text + "\u001b[0m" : text;
+    }
+}

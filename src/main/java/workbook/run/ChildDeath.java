@@ -1,0 +1,17 @@
+package workbook.run;
+
+/** Why a child JVM ended before it reported every test. */
+public enum ChildDeath {
+    /** the wall-clock limit or the whole time budget ran out */
+    WALL_CLOCK,
+    /** a test timed out and the child halted itself */
+    TEST_TIMEOUT,
+    /** printed more than the output cap */
+    OUTPUT_FLOOD,
+    /** ran out of heap ({@code -XX:+ExitOnOutOfMemoryError}) */
+    OUT_OF_MEMORY,
+    /** ended with some other status, typically {@code System.exit} in learner code */
+    EXITED,
+    /** never got to run: the time budget was used up by earlier tests */
+    NOT_RUN
+}

@@ -1,0 +1,363 @@
+package workbook.run;
+
+import com.google.gson.Gson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import workbook.child.ChildMain;
+import workbook.child.ChildPlan;
+import workbook.child.Event;
+import workbook.child.RunSpec;
+
+/**
+ * Runs suites in child JVMs and turns whatever they report, or fail to report, into {@link TestResult}s.
+ *
+ * <p>A child that dies (System.exit, out of memory, an output flood, a timed-out test, the wall clock) leaves
+ * the test it was running without an outcome; that test gets one named after the cause, and a fresh child
+ * carries on with the tests not yet settled. Every restart settles at least one test, so a batch always ends.
+ */
+public final class ChildRunner {
+    private static final Gson GSON = new Gson();
+    private static final int MAX_CHILDREN_PER_SHARD = 64;
+
+    private final Limits limits;
+    private final List<String> jvmOptions;
+
+    public ChildRunner(Limits limits, List<String> jvmOptions) {
+        this.limits = limits;
+        this.jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    /** Runs the suites split over {@code shards} children working side by side. */
+    public RunResults run(List<RunSpec> specs, int shards) {
+        List<List<RunSpec>> groups = new ArrayList<>();
+        int n = Math.max(1, Math.min(shards, specs.size()));
+        for (int i = 0; i < n; i++) {
+            groups.add(new ArrayList<>());
+        }
+        for (int i = 0; i < specs.size(); i++) {
+            groups.get(i % n).add(specs.get(i));
+        }
+        RunResults all = new RunResults();
+        if (n == 1) {
+            all.merge(runShard(groups.get(0)));
+            return all;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<RunResults>> futures = new ArrayList<>();
+            for (List<RunSpec> g : groups) {
+                futures.add(pool.submit(() -> runShard(g)));
+            }
+            for (Future<RunResults> f : futures) {
+                all.merge(f.get());
+            }
+            return all;
+        } catch (Exception e) {
+            throw new IllegalStateException("running the child JVMs failed: " + e, e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private RunResults runShard(List<RunSpec> specs) {
+        RunResults results = new RunResults();
+        Set<String> settled = new HashSet<>();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis());
+        Map<String, Event> planned = new LinkedHashMap<>();
+        for (int child = 0; child < MAX_CHILDREN_PER_SHARD; child++) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                break;
+            }
+            Attempt attempt = runChild(specs, settled, Math.min(left, limits.childWallMillis()));
+            Event running = null;
+            boolean progress = false;
+            for (Event e : attempt.events) {
+                switch (e.type()) {
+                    case "planned" -> planned.putIfAbsent(e.skipKey(), e);
+                    case "start" -> running = e;
+                    case "end" -> {
+                        results.put(fromChild(e));
+                        progress |= settled.add(e.skipKey());
+                        running = null;
+                    }
+                    case "container" -> containerFailure(e, planned, settled, results);
+                    case "runDone" -> {
+                        progress |= settled.add(e.run() + "|" + e.trial() + "|*");
+                        settleUnreported(e.run(), e.trial(), planned, settled, results, "not executed");
+                    }
+                    case "runError" -> {
+                        results.runError(e.run(), e.exception() + ": " + e.message());
+                        for (int t = 0; t < 1000; t++) {
+                            settled.add(e.run() + "|" + t + "|*");
+                        }
+                        progress = true;
+                    }
+                    default -> { }
+                }
+            }
+            if (attempt.finished) {
+                return results;
+            }
+            ChildDeath death = attempt.death;
+            if (running != null && death != ChildDeath.TEST_TIMEOUT) {
+                results.put(byParent(running, death, attempt.exitCode));
+                settled.add(running.skipKey());
+                progress = true;
+            }
+            if (!progress) {
+                // The child died before any test could start: nothing a retry would change.
+                for (RunSpec s : specs) {
+                    if (!settled.contains(s.id() + "|0|*")) {
+                        results.runError(s.id(), describe(death, attempt.exitCode) + tail(attempt.output));
+                        for (int t = 0; t < s.trials(); t++) {
+                            settled.add(s.id() + "|" + t + "|*");
+                        }
+                    }
+                }
+                return results;
+            }
+        }
+        // Out of time: whatever is planned and unsettled was never run.
+        for (Event e : planned.values()) {
+            if (!settled.contains(e.skipKey()) && !settled.contains(e.run() + "|" + e.trial() + "|*")) {
+                results.put(new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.TIMEOUT, null,
+                        null, null, List.of(), ChildDeath.NOT_RUN));
+            }
+        }
+        for (RunSpec s : specs) {
+            if (!settled.contains(s.id() + "|0|*") && results.of(s.id()).isEmpty()) {
+                results.runError(s.id(), describe(ChildDeath.NOT_RUN, 0));
+            }
+        }
+        return results;
+    }
+
+    private static void containerFailure(Event e, Map<String, Event> planned, Set<String> settled, RunResults results) {
+        // A class-level failure (static initialiser, @BeforeAll, @TempDir) takes its tests down with it.
+        String prefix = e.run() + "|" + e.trial() + "|";
+        for (Event p : planned.values()) {
+            if (p.skipKey().startsWith(prefix) && !settled.contains(p.skipKey())
+                    && p.test().startsWith(simpleName(e.test()) + "#")) {
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.parse(e.status()),
+                        e.exception(), e.message(), e.notYetStep(), e.frames(), null));
+                settled.add(p.skipKey());
+            }
+        }
+    }
+
+    private static void settleUnreported(String run, int trial, Map<String, Event> planned, Set<String> settled,
+                                         RunResults results, String why) {
+        String prefix = run + "|" + trial + "|";
+        for (Event p : planned.values()) {
+            if (p.skipKey().startsWith(prefix) && settled.add(p.skipKey())) {
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.ERROR, null, why, null,
+                        List.of(), null));
+            }
+        }
+    }
+
+    private static String simpleName(String displayName) {
+        return displayName.substring(displayName.lastIndexOf('.') + 1);
+    }
+
+    private static TestResult fromChild(Event e) {
+        return new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.parse(e.status()), e.exception(),
+                e.message(), e.notYetStep(), e.frames() == null ? List.of() : e.frames(), null);
+    }
+
+    private static TestResult byParent(Event running, ChildDeath death, int exitCode) {
+        TestStatus status = death == ChildDeath.WALL_CLOCK ? TestStatus.TIMEOUT : TestStatus.ERROR;
+        return new TestResult(running.run(), running.trial(), running.test(), running.name(), status, null,
+                describe(death, exitCode), null, List.of(), death);
+    }
+
+    static String describe(ChildDeath death, int exitCode) {
+        return switch (death) {
+            case WALL_CLOCK -> "the test JVM hit its wall-clock limit";
+            case TEST_TIMEOUT -> "a test timed out";
+            case OUTPUT_FLOOD -> "the test printed too much output";
+            case OUT_OF_MEMORY -> "the test JVM ran out of memory";
+            case EXITED -> "the test JVM ended with status " + exitCode + " (System.exit?)";
+            case NOT_RUN -> "not run: the time budget was used up";
+        };
+    }
+
+    private static String tail(String output) {
+        if (output.isBlank()) {
+            return "";
+        }
+        String t = output.strip();
+        return ": " + (t.length() > 400 ? "…" + t.substring(t.length() - 400) : t);
+    }
+
+    private record Attempt(List<Event> events, boolean finished, ChildDeath death, int exitCode, String output) {}
+
+    private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis) {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory("workbook-child-");
+            Path events = tmp.resolve("events.jsonl");
+            Path planFile = tmp.resolve("plan.json");
+            Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
+            List<RunSpec> pending = specs.stream()
+                    .filter(s -> !allTrialsSettled(s, settled)).toList();
+            Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), events.toString(),
+                    limits.testTimeoutMillis())));
+            List<String> cmd = new ArrayList<>();
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.add("-Xmx" + limits.heapMegabytes() + "m");
+            cmd.add("-XX:+ExitOnOutOfMemoryError");
+            cmd.add("-XX:TieredStopAtLevel=1");
+            cmd.add("-XX:+UseSerialGC");
+            cmd.add("-Xshare:auto");
+            cmd.add("-Djava.io.tmpdir=" + childTmp);
+            cmd.add("-Dfile.encoding=UTF-8");
+            cmd.addAll(jvmOptions);
+            cmd.add("-cp");
+            cmd.add(System.getProperty("java.class.path"));
+            cmd.add(ChildMain.class.getName());
+            cmd.add(planFile.toString());
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(childTmp.toFile()).redirectErrorStream(true);
+            Process p = pb.start();
+            p.getOutputStream().close();
+            OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
+            Thread drainer = new Thread(drain, "child-output");
+            drainer.setDaemon(true);
+            drainer.start();
+            boolean exited = p.waitFor(wallMillis, TimeUnit.MILLISECONDS);
+            if (!exited) {
+                kill(p);
+                p.waitFor(5, TimeUnit.SECONDS);
+            }
+            drainer.join(2000);
+            List<Event> log = readEvents(events);
+            boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));
+            int code = exited ? p.exitValue() : -1;
+            ChildDeath death;
+            if (!exited) {
+                death = ChildDeath.WALL_CLOCK;
+            } else if (drain.flooded.get()) {
+                death = ChildDeath.OUTPUT_FLOOD;
+            } else if (code == ChildMain.POISONED) {
+                death = ChildDeath.TEST_TIMEOUT;
+            } else if (code == 3) {
+                death = ChildDeath.OUT_OF_MEMORY;
+            } else {
+                death = ChildDeath.EXITED;
+            }
+            return new Attempt(log, finished, death, code, drain.text());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start a child JVM", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a child JVM", e);
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
+    private static boolean allTrialsSettled(RunSpec s, Set<String> settled) {
+        for (int t = 0; t < s.trials(); t++) {
+            if (!settled.contains(s.id() + "|" + t + "|*")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Event> readEvents(Path events) throws IOException {
+        List<Event> out = new ArrayList<>();
+        if (!Files.exists(events)) {
+            return out;
+        }
+        for (String line : Files.readAllLines(events, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                out.add(GSON.fromJson(line, Event.class));
+            } catch (RuntimeException torn) {
+                // the last line of a killed child may be cut short
+            }
+        }
+        return out;
+    }
+
+    private static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // a temp dir left behind is harmless
+        }
+    }
+
+    /** Reads a child's output, keeps the first bytes, and stops the child once it passes the cap. */
+    private static final class OutputDrain implements Runnable {
+        private static final int KEEP = 4096;
+        private final InputStream in;
+        private final long cap;
+        private final Runnable onFlood;
+        private final AtomicLong total = new AtomicLong();
+        private final AtomicBoolean flooded = new AtomicBoolean();
+        private final StringBuilder kept = new StringBuilder();
+
+        OutputDrain(InputStream in, long cap, Runnable onFlood) {
+            this.in = in;
+            this.cap = cap;
+            this.onFlood = onFlood;
+        }
+
+        @Override
+        public void run() {
+            byte[] buf = new byte[8192];
+            try {
+                int n;
+                while ((n = in.read(buf)) > 0) {
+                    synchronized (kept) {
+                        if (kept.length() < KEEP) {
+                            kept.append(new String(buf, 0, Math.min(n, KEEP - kept.length()), StandardCharsets.UTF_8));
+                        }
+                    }
+                    if (total.addAndGet(n) > cap && flooded.compareAndSet(false, true)) {
+                        onFlood.run();
+                    }
+                }
+            } catch (IOException ignored) {
+                // the child is gone
+            }
+        }
+
+        String text() {
+            synchronized (kept) {
+                return kept.toString();
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package workbook.run;
+
+/**
+ * Bounds for learner code in child JVMs.
+ *
+ * @param testTimeoutMillis default per-test timeout inside the child
+ * @param childWallMillis   wall-clock limit of one child JVM
+ * @param budgetMillis      wall-clock limit of a whole run, restarts included
+ * @param outputCapBytes    stdout + stderr a child may print before it is stopped
+ * @param heapMegabytes     {@code -Xmx} of a child
+ */
+public record Limits(long testTimeoutMillis, long childWallMillis, long budgetMillis, long outputCapBytes, int heapMegabytes) {
+    public static Limits defaults() {
+        return new Limits(5_000, 90_000, 120_000, 1 << 20, 256);
+    }
+
+    public Limits withTestTimeout(long millis) {
+        return new Limits(millis, childWallMillis, budgetMillis, outputCapBytes, heapMegabytes);
+    }
+
+    public Limits withBudget(long wallMillis, long budget) {
+        return new Limits(testTimeoutMillis, wallMillis, budget, outputCapBytes, heapMegabytes);
+    }
+}

@@ -1,0 +1,54 @@
+package workbook.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Every test outcome of a batch of runs, in the order the child reported them. */
+public final class RunResults {
+    private final Map<String, TestResult> byKey = new LinkedHashMap<>();
+    private final Map<String, String> runErrors = new LinkedHashMap<>();
+
+    synchronized void put(TestResult r) {
+        byKey.put(r.run() + "|" + r.trial() + "|" + r.key(), r);
+    }
+
+    synchronized void runError(String run, String message) {
+        runErrors.put(run, message);
+    }
+
+    synchronized void merge(RunResults other) {
+        byKey.putAll(other.byKey);
+        runErrors.putAll(other.runErrors);
+    }
+
+    /** Outcomes of trial 0 of {@code run}, keyed by test key. */
+    public synchronized Map<String, TestResult> of(String run) {
+        return trial(run, 0);
+    }
+
+    public synchronized Map<String, TestResult> trial(String run, int trial) {
+        Map<String, TestResult> out = new LinkedHashMap<>();
+        byKey.values().stream().filter(r -> r.run().equals(run) && r.trial() == trial).forEach(r -> out.put(r.key(), r));
+        return out;
+    }
+
+    /** Every trial's outcomes of {@code run}, trial by trial. */
+    public synchronized List<List<TestResult>> trials(String run) {
+        Map<Integer, List<TestResult>> grouped = byKey.values().stream().filter(r -> r.run().equals(run))
+                .collect(Collectors.groupingBy(TestResult::trial, java.util.TreeMap::new, Collectors.toList()));
+        return new ArrayList<>(grouped.values());
+    }
+
+    /** Why a whole run could not execute (its classes would not load, say), or null. */
+    public synchronized String runError(String run) {
+        return runErrors.get(run);
+    }
+
+    public synchronized List<TestResult> all() {
+        return Collections.unmodifiableList(new ArrayList<>(byKey.values()));
+    }
+}
