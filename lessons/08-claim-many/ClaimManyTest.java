@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ClaimManyTest {
     private static final int RACERS = 16;
     private static final int ROUNDS = 10;
+    private static final int MANY_ROUNDS = 5;
 
     @TempDir Path dir;
 
@@ -109,7 +110,7 @@ class ClaimManyTest {
         for (int i = 0; i < RACERS; i++) {
             owners.add("w" + i);
         }
-        for (int round = 0; round < ROUNDS; round++) {
+        for (int round = 0; round < MANY_ROUNDS; round++) {
             Path roundDir = dir.resolve("many-" + round);
             roundDir.toFile().mkdirs();
             Path db = Db.freshWal(roundDir);

@@ -52,10 +52,20 @@ public final class ChildMain {
         this.testTimeoutMillis = plan.testTimeoutMillis();
     }
 
+    /**
+     * {@code ChildMain PLAN}, or with no argument: get ready (JUnit, SQLite's native library), then read the plan's
+     * path from standard input. The parent starts such a child early and hands it the plan once it is compiled.
+     */
     public static void main(String[] args) throws Exception {
-        ChildPlan plan = new Gson().fromJson(Files.readString(Path.of(args[0])), ChildPlan.class);
-        ChildMain child = new ChildMain(plan);
         Launcher launcher = LauncherFactory.create();
+        warmUpSqlite();
+        String planPath = args.length > 0 ? args[0]
+                : new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        if (planPath == null || planPath.isBlank()) {
+            Runtime.getRuntime().halt(0);
+        }
+        ChildPlan plan = new Gson().fromJson(Files.readString(Path.of(planPath)), ChildPlan.class);
+        ChildMain child = new ChildMain(plan);
         for (RunSpec run : plan.runs()) {
             child.run(launcher, run);
         }
@@ -63,6 +73,15 @@ public final class ChildMain {
         child.events.close();
         // Learner code may leave non-daemon threads behind; they must not keep this JVM alive.
         Runtime.getRuntime().halt(0);
+    }
+
+    private static void warmUpSqlite() {
+        try {
+            Class.forName("org.sqlite.JDBC");
+            org.sqlite.SQLiteJDBCLoader.initialize();
+        } catch (Exception | LinkageError e) {
+            // the first test that opens a connection will report it
+        }
     }
 
     private void run(Launcher launcher, RunSpec run) throws IOException {
@@ -74,8 +93,10 @@ public final class ChildMain {
                 if (skip.contains(run.id() + "|" + trial + "|*")) {
                     continue;
                 }
+                long t0 = System.nanoTime();
                 execute(launcher, loader, run, trial);
-                emit(Event.of("runDone", run.id(), trial));
+                emit(new Event("runDone", run.id(), trial, null, null, null, null,
+                        "took " + (System.nanoTime() - t0) / 1_000_000 + " ms", null, null));
             }
         } catch (LinkageError | RuntimeException e) {
             emit(new Event("runError", run.id(), 0, null, null, "error", e.getClass().getName(),
@@ -133,6 +154,7 @@ public final class ChildMain {
     private final class Listener implements TestExecutionListener {
         private final String run;
         private final int trial;
+        private long startedAt;
 
         Listener(String run, int trial) {
             this.run = run;
@@ -157,6 +179,7 @@ public final class ChildMain {
         @Override
         public void executionStarted(TestIdentifier t) {
             if (t.isTest()) {
+                startedAt = System.nanoTime();
                 emit(Event.test("start", run, trial, key(t), t.getDisplayName()));
             }
         }
@@ -176,6 +199,9 @@ public final class ChildMain {
                 case FAILED -> Outcome.of(result.getThrowable().orElse(new AssertionError("failed")));
             };
             if (t.isTest()) {
+                if (Boolean.getBoolean("workbook.timing")) {
+                    System.err.printf("[child] %5d ms %s %s%n", (System.nanoTime() - startedAt) / 1_000_000, run, key(t));
+                }
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
                         o.notYetStep, o.frames));
                 if ("timeout".equals(o.status)) {

@@ -26,9 +26,12 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
+        workbook.grade.Timing.mark("lab open");
         Workspace ws = lab.workspace(System.err);
         List<Step> steps = Steps.select(lab, step);
-        Verdicts.Check verdict = lab.grader().check(ws, steps);
+        var grader = lab.grader();
+        workbook.grade.Timing.mark("grader ready");
+        Verdicts.Check verdict = grader.check(ws, steps);
         if (options.json) {
             System.out.println(Json.of(verdict));
         } else {

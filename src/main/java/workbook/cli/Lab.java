@@ -51,7 +51,7 @@ final class Lab {
 
     Grader grader() {
         Path cache = Builds.defaultCache(home);
-        ChildRunner runner = new ChildRunner(Limits.defaults(), NativeLibrary.jvmOptions(cache));
+        ChildRunner runner = new ChildRunner(Limits.defaults(), NativeLibrary.jvmOptions(cache), cache);
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     }
 

@@ -27,6 +27,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     }
 
     public static int run(String... args) {
+        workbook.grade.Timing.mark("main");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         System.setOut(out);
         CommandLine cli = new CommandLine(new Main());

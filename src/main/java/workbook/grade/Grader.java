@@ -44,7 +44,18 @@ public final class Grader {
     /** Runs the official tests of {@code steps} against the learner's {@code Jobs.java}. */
     public Verdicts.Check check(Workspace ws, List<Step> steps) {
         String where = Workspace.display(ws.jobsFile());
+        Timing.mark("check: start");
+        runner.prestart(splitForSpeed("learner", List.of(), steps).size());
+        try {
+            return checkCompiled(ws, steps, where);
+        } finally {
+            runner.close();
+        }
+    }
+
+    private Verdicts.Check checkCompiled(Workspace ws, List<Step> steps, String where) {
         CompileResult compiled = builds.learner(ws.jobsFile());
+        Timing.mark("check: learner compiled");
         if (!compiled.ok()) {
             List<Verdicts.StepVerdict> broken = steps.stream().map(s -> new Verdicts.StepVerdict(s.number(), s.slug(),
                     s.title().in(msg.lang()), "error", msg.get("check.compileError"), List.of())).toList();
@@ -54,16 +65,43 @@ public final class Grader {
         Set<String> contract = course.steps().stream().map(Step::method).collect(Collectors.toSet());
         Map<String, SignatureCheck.Mismatch> mismatches = SignatureCheck.compare(builds.reference(), compiled.classes(),
                 course.learnerClassName(), contract);
-        RunSpec run = RunSpec.of("learner", List.of(compiled.classes().toString(), builds.officialTests().toString()),
-                builds.testClassNames(steps));
-        RunResults results = runner.run(List.of(run), 1);
+        Timing.mark("check: signatures compared");
+        List<RunSpec> runs = splitForSpeed("learner", List.of(compiled.classes().toString(),
+                builds.officialTests().toString()), steps);
+        Timing.mark("check: official tests ready");
+        RunResults results = runner.run(runs, shards);
+        Timing.mark("check: child JVM done");
         List<Verdicts.StepVerdict> verdicts = new ArrayList<>();
         for (Step s : steps) {
-            verdicts.add(stepVerdict(s, results.of("learner"), results.runError("learner"), mismatches, true));
+            verdicts.add(stepVerdict(s, merged(results, runs), runErrors(results, runs), mismatches, true));
         }
         int passed = (int) verdicts.stream().filter(v -> "passed".equals(v.status())).count();
         return new Verdicts.Check("check", where, Verdicts.Compile.fine(), verdicts, passed, verdicts.size(),
                 nextAfterCheck(verdicts));
+    }
+
+    /**
+     * One run per group of steps, so two children share the work: the steps with race tests (slow, mostly waiting on
+     * locks) go apart from the rest. With one core it stays a single run.
+     */
+    private List<RunSpec> splitForSpeed(String id, List<String> classpath, List<Step> steps) {
+        List<Step> racing = steps.stream().filter(s -> s.tests().stream().anyMatch(OfficialTest::race)).toList();
+        List<Step> calm = steps.stream().filter(s -> !racing.contains(s)).toList();
+        if (shards < 2 || racing.isEmpty() || calm.isEmpty()) {
+            return List.of(RunSpec.of(id, classpath, builds.testClassNames(steps)));
+        }
+        return List.of(RunSpec.of(id + "~race", classpath, builds.testClassNames(racing)),
+                RunSpec.of(id, classpath, builds.testClassNames(calm)));
+    }
+
+    private static Map<String, TestResult> merged(RunResults results, List<RunSpec> runs) {
+        Map<String, TestResult> all = new LinkedHashMap<>();
+        runs.forEach(r -> all.putAll(results.of(r.id())));
+        return all;
+    }
+
+    private static String runErrors(RunResults results, List<RunSpec> runs) {
+        return runs.stream().map(r -> results.runError(r.id())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     /** Runs the learner's own tests on the reference (validity) and on every mutant in {@code mutants}. */
@@ -79,7 +117,7 @@ public final class Grader {
         runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass)));
         Map<String, String> unusable = new LinkedHashMap<>();
         for (Mutant m : mutants) {
-            String problem = buildMutant(m, tests.classes().toString(), List.of(testClass), runs);
+            String problem = buildMutant(m, tests.classes().toString(), List.of(testClass), List.of(), runs);
             if (problem != null) {
                 unusable.put(m.id(), problem);
             }
@@ -140,12 +178,16 @@ public final class Grader {
         } else {
             problems.add(msg.get("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
         }
+        // Race tests are slow and only matter for mutants marked as concurrency mutants: those run every official
+        // test and then the race tests again in trials; the others run every test but the race tests.
+        List<String> calmKeys = course.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
         Map<String, String> unusable = new LinkedHashMap<>();
         for (Mutant m : course.mutants()) {
-            String problem = buildMutant(m, tests, classes, runs);
+            boolean race = m.trials() > 0 && !raceKeys.isEmpty();
+            String problem = buildMutant(m, tests, classes, race ? List.of() : calmKeys, runs);
             if (problem != null) {
                 unusable.put(m.id(), problem);
-            } else if (m.trials() > 0 && !raceKeys.isEmpty()) {
+            } else if (race) {
                 RunSpec plain = runs.get(runs.size() - 1);
                 runs.add(new RunSpec(m.id() + "~race", plain.classpath(), raceClasses, raceKeys, m.trials()));
             }
@@ -240,14 +282,14 @@ public final class Grader {
     }
 
     /** Compiles a mutant and queues its run; returns why it cannot run, or null. */
-    private String buildMutant(Mutant m, String testClasses, List<String> classes, List<RunSpec> runs) {
+    private String buildMutant(Mutant m, String testClasses, List<String> classes, List<String> only, List<RunSpec> runs) {
         try {
             CompileResult c = builds.mutant(m);
             if (!c.ok()) {
                 return msg.get("mutant.doesNotCompile", m.id(), c.diagnostics().stream()
                         .map(SourceDiagnostic::message).findFirst().orElse(""));
             }
-            runs.add(RunSpec.of(m.id(), List.of(c.classes().toString(), testClasses), classes));
+            runs.add(new RunSpec(m.id(), List.of(c.classes().toString(), testClasses), classes, only, 1));
             return null;
         } catch (Mutant.NotApplicable e) {
             return msg.get("mutant.notApplicable", m.id(), e.count());

@@ -39,10 +39,15 @@ public final class ChildRunner {
 
     private final Limits limits;
     private final List<String> jvmOptions;
+    private final ClassDataArchive cds;
 
-    public ChildRunner(Limits limits, List<String> jvmOptions) {
+    /**
+     * @param cacheRoot where a class-data archive for children may be kept; null for none
+     */
+    public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot) {
         this.limits = limits;
         this.jvmOptions = List.copyOf(jvmOptions);
+        this.cds = new ClassDataArchive(cacheRoot);
     }
 
     /** Runs the suites split over {@code shards} children working side by side. */
@@ -52,8 +57,16 @@ public final class ChildRunner {
         for (int i = 0; i < n; i++) {
             groups.add(new ArrayList<>());
         }
-        for (int i = 0; i < specs.size(); i++) {
-            groups.get(i % n).add(specs.get(i));
+        long[] load = new long[n];
+        for (RunSpec spec : specs) {
+            int lightest = 0;
+            for (int i = 1; i < n; i++) {
+                if (load[i] < load[lightest]) {
+                    lightest = i;
+                }
+            }
+            groups.get(lightest).add(spec);
+            load[lightest] += cost(spec);
         }
         RunResults all = new RunResults();
         if (n == 1) {
@@ -77,6 +90,11 @@ public final class ChildRunner {
         }
     }
 
+    /** A rough weight for balancing shards: whole suites weigh more than a few selected tests. */
+    private static long cost(RunSpec spec) {
+        return (long) spec.trials() * (spec.only().isEmpty() ? 4 : 1);
+    }
+
     private RunResults runShard(List<RunSpec> specs) {
         RunResults results = new RunResults();
         Set<String> settled = new HashSet<>();
@@ -87,7 +105,11 @@ public final class ChildRunner {
             if (left <= 0) {
                 break;
             }
+            long t0 = System.nanoTime();
             Attempt attempt = runChild(specs, settled, Math.min(left, limits.childWallMillis()));
+            workbook.grade.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
+                    .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
+                    + " ms, death=" + (attempt.finished ? "-" : attempt.death));
             Event running = null;
             boolean progress = false;
             for (Event e : attempt.events) {
@@ -101,6 +123,7 @@ public final class ChildRunner {
                     }
                     case "container" -> containerFailure(e, planned, settled, results);
                     case "runDone" -> {
+                        workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
                         progress |= settled.add(e.run() + "|" + e.trial() + "|*");
                         settleUnreported(e.run(), e.trial(), planned, settled, results, "not executed");
                     }
@@ -211,51 +234,111 @@ public final class ChildRunner {
 
     private record Attempt(List<Event> events, boolean finished, ChildDeath death, int exitCode, String output) {}
 
+    /** A child JVM that is running, or waiting on standard input for its plan. */
+    private record Started(Process process, Path tmp, OutputDrain drain, Thread drainer, ClassDataArchive.Use archive) {}
+
+    private final java.util.Deque<Started> warm = new java.util.ArrayDeque<>();
+
+    /**
+     * Starts {@code n} children now, to be handed their plans later; their JVM start-up then overlaps the
+     * compiling the caller still has to do. Children nobody uses are stopped by {@link #close}.
+     */
+    public void prestart(int n) {
+        for (int i = 0; i < n; i++) {
+            try {
+                Started s = start(null);
+                synchronized (warm) {
+                    warm.add(s);
+                }
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    /** Stops children started ahead that were never used. */
+    public void close() {
+        synchronized (warm) {
+            for (Started s : warm) {
+                kill(s.process());
+                deleteQuietly(s.tmp());
+            }
+            warm.clear();
+        }
+    }
+
+    private Started start(Path planFile) throws IOException {
+        Path tmp = Files.createTempDirectory(scratchRoot(), "workbook-child-");
+        Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx" + limits.heapMegabytes() + "m");
+        cmd.add("-XX:+ExitOnOutOfMemoryError");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-Xshare:auto");
+        cmd.add("-Xlog:cds=off");
+        cmd.add("-Xlog:cds+dynamic=off");
+        ClassDataArchive.Use archive = cds.use();
+        cmd.addAll(archive.options());
+        cmd.add("-Djava.io.tmpdir=" + childTmp);
+        cmd.add("-Dfile.encoding=UTF-8");
+        cmd.addAll(jvmOptions);
+        cmd.add("-cp");
+        cmd.add(absoluteClassPath());
+        cmd.add(ChildMain.class.getName());
+        if (planFile != null) {
+            cmd.add(planFile.toString());
+        }
+        Process p = new ProcessBuilder(cmd).directory(childTmp.toFile()).redirectErrorStream(true).start();
+        if (planFile != null) {
+            p.getOutputStream().close();
+        }
+        OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
+        Thread drainer = new Thread(drain, "child-output");
+        drainer.setDaemon(true);
+        drainer.start();
+        return new Started(p, tmp, drain, drainer, archive);
+    }
+
     private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis) {
-        Path tmp = null;
+        Started child = null;
+        Path planDir = null;
         try {
-            tmp = Files.createTempDirectory("workbook-child-");
-            Path events = tmp.resolve("events.jsonl");
-            Path planFile = tmp.resolve("plan.json");
-            Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
-            List<RunSpec> pending = specs.stream()
-                    .filter(s -> !allTrialsSettled(s, settled)).toList();
+            synchronized (warm) {
+                child = warm.poll();
+            }
+            planDir = child != null ? child.tmp() : Files.createTempDirectory(scratchRoot(), "workbook-plan-");
+            Path events = planDir.resolve("events.jsonl");
+            Path planFile = planDir.resolve("plan.json");
+            List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), events.toString(),
                     limits.testTimeoutMillis())));
-            List<String> cmd = new ArrayList<>();
-            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            cmd.add("-Xmx" + limits.heapMegabytes() + "m");
-            cmd.add("-XX:+ExitOnOutOfMemoryError");
-            cmd.add("-XX:TieredStopAtLevel=1");
-            cmd.add("-XX:+UseSerialGC");
-            cmd.add("-Xshare:auto");
-            cmd.add("-Djava.io.tmpdir=" + childTmp);
-            cmd.add("-Dfile.encoding=UTF-8");
-            cmd.addAll(jvmOptions);
-            cmd.add("-cp");
-            cmd.add(System.getProperty("java.class.path"));
-            cmd.add(ChildMain.class.getName());
-            cmd.add(planFile.toString());
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(childTmp.toFile()).redirectErrorStream(true);
-            Process p = pb.start();
-            p.getOutputStream().close();
-            OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
-            Thread drainer = new Thread(drain, "child-output");
-            drainer.setDaemon(true);
-            drainer.start();
+            if (child != null && child.process().isAlive()) {
+                try (var in = child.process().getOutputStream()) {
+                    in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            } else {
+                if (child != null) {
+                    deleteQuietly(child.tmp());
+                }
+                child = start(planFile);
+            }
+            Process p = child.process();
             boolean exited = p.waitFor(wallMillis, TimeUnit.MILLISECONDS);
             if (!exited) {
                 kill(p);
                 p.waitFor(5, TimeUnit.SECONDS);
             }
-            drainer.join(2000);
+            child.drainer().join(2000);
+            cds.keep(child.archive());
             List<Event> log = readEvents(events);
             boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));
             int code = exited ? p.exitValue() : -1;
             ChildDeath death;
             if (!exited) {
                 death = ChildDeath.WALL_CLOCK;
-            } else if (drain.flooded.get()) {
+            } else if (child.drain().flooded.get()) {
                 death = ChildDeath.OUTPUT_FLOOD;
             } else if (code == ChildMain.POISONED) {
                 death = ChildDeath.TEST_TIMEOUT;
@@ -264,15 +347,37 @@ public final class ChildRunner {
             } else {
                 death = ChildDeath.EXITED;
             }
-            return new Attempt(log, finished, death, code, drain.text());
+            return new Attempt(log, finished, death, code, child.drain().text());
         } catch (IOException e) {
             throw new UncheckedIOException("could not start a child JVM", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for a child JVM", e);
         } finally {
-            deleteQuietly(tmp);
+            if (child != null) {
+                deleteQuietly(child.tmp());
+            }
+            deleteQuietly(planDir);
         }
+    }
+
+    /**
+     * Where children keep their temporary files. Learner tests create many small SQLite databases and every commit
+     * syncs to disk; on a memory file system (/dev/shm) that costs nothing, so it is preferred when writable.
+     */
+    private static Path scratchRoot() {
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+            return shm;
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** The child starts in its own folder, so relative class-path entries would point nowhere. */
+    private static String absoluteClassPath() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isBlank()).map(e -> Path.of(e).toAbsolutePath().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
     }
 
     private static boolean allTrialsSettled(RunSpec s, Set<String> settled) {

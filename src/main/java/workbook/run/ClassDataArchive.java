@@ -1,0 +1,72 @@
+package workbook.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * An AppCDS archive of the classes every child loads (JUnit, sqlite-jdbc, the child runner). The first child records
+ * it at exit; later children map it and start about a third faster. A stale or foreign archive is ignored by the JVM
+ * ({@code -Xshare:auto}), so the worst case is the plain start-up time.
+ */
+final class ClassDataArchive {
+    private final Path archive;
+
+    ClassDataArchive(Path cacheRoot) {
+        this.archive = cacheRoot == null ? null : cacheRoot.resolve("cds").resolve("child-" + key() + ".jsa");
+    }
+
+    /** Options for one child, and where a freshly recorded archive will appear (null when none is recorded). */
+    record Use(List<String> options, Path recording) {}
+
+    Use use() {
+        if (archive == null) {
+            return new Use(List.of(), null);
+        }
+        if (Files.isRegularFile(archive)) {
+            return new Use(List.of("-XX:SharedArchiveFile=" + archive), null);
+        }
+        try {
+            Files.createDirectories(archive.getParent());
+            Path recording = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid()
+                    + "-" + System.nanoTime() + ".part");
+            return new Use(List.of("-XX:ArchiveClassesAtExit=" + recording), recording);
+        } catch (IOException e) {
+            return new Use(List.of(), null);
+        }
+    }
+
+    /** Keeps a recording once its child has exited; whichever child finishes first wins. */
+    void keep(Use use) {
+        if (use.recording() == null || !Files.isRegularFile(use.recording())) {
+            return;
+        }
+        try {
+            Files.move(use.recording(), archive, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(use.recording());
+            } catch (IOException ignored) {
+                // a leftover recording only takes disk space
+            }
+        }
+    }
+
+    private static String key() {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
+            md.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
+            md.update(System.getProperty("java.class.path").getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
