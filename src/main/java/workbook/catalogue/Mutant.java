@@ -9,8 +9,10 @@ import java.util.List;
  *
  * @param source  {@code doc} (the worksheet's own fragment) or {@code extra}
  * @param trials  how often the audit repeats the race tests on it (0: not a concurrency mutant)
+ * @param detect  the share of those trials that must catch it (a timing-dependent bug may slip through some)
  */
-public record Mutant(String id, int step, String source, int trials, Text description, List<Edit> edits, Path file) {
+public record Mutant(String id, int step, String source, int trials, double detect, Text description, List<Edit> edits,
+                     Path file) {
     public record Edit(String find, String replace) {}
 
     public boolean fromWorksheet() {

@@ -74,7 +74,8 @@ public final class MutantFile {
             throw new IllegalArgumentException(file + ": a mutant needs 'step = N' and at least one edit");
         }
         return new Mutant(id, Integer.parseInt(header.get("step")), header.getOrDefault("source", "extra"),
-                Integer.parseInt(header.getOrDefault("trials", "0")), new Text(description), List.copyOf(edits), file);
+                Integer.parseInt(header.getOrDefault("trials", "0")),
+                Double.parseDouble(header.getOrDefault("detect", "0.9")), new Text(description), List.copyOf(edits), file);
     }
 
     private static String trimLastNewline(StringBuilder sb) {

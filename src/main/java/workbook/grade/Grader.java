@@ -233,6 +233,9 @@ public final class Grader {
             }
             Map<String, TestResult> on = results.of(m.id());
             Kills kills = kills(on, valid);
+            for (List<TestResult> trial : results.trials(m.id() + "~race")) {
+                kills = kills.and(kills(trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a)), valid));
+            }
             boolean subtle = course.step(m.step()).map(s -> s.tests().stream().filter(OfficialTest::happy)
                     .allMatch(t -> on.containsKey(t.key()) && on.get(t.key()).status() == TestStatus.PASSED)
                     && s.tests().stream().anyMatch(OfficialTest::happy)).orElse(false);
@@ -242,8 +245,8 @@ public final class Grader {
                 List<List<TestResult>> t = results.trials(m.id() + "~race");
                 trials = t.size();
                 detected = (int) t.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
-                if (trials < m.trials() || detected < Math.ceil(0.9 * m.trials())) {
-                    problems.add(msg.get("audit.raceRarelyDetected", m.id(), detected, trials));
+                if (trials < m.trials() || detected < Math.ceil(m.detect() * m.trials())) {
+                    problems.add(msg.get("audit.raceRarelyDetected", m.id(), detected, trials, (int) Math.ceil(m.detect() * m.trials())));
                 }
             }
             String status = kills.by.isEmpty() ? (results.runError(m.id()) != null ? "error" : "survived") : "killed";
@@ -296,7 +299,14 @@ public final class Grader {
         }
     }
 
-    private record Kills(List<String> by, String kind) {}
+    private record Kills(List<String> by, String kind) {
+        /** Kills from another run of the same mutant (a race trial), added after these. */
+        Kills and(Kills more) {
+            List<String> all = new ArrayList<>(by);
+            more.by.stream().filter(k -> !all.contains(k)).forEach(all::add);
+            return new Kills(all, kind != null ? kind : more.kind);
+        }
+    }
 
     private static Kills kills(Map<String, TestResult> onMutant, List<String> valid) {
         List<String> by = new ArrayList<>();
