@@ -100,13 +100,14 @@ public final class ChildRunner {
         Set<String> settled = new HashSet<>();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis());
         Map<String, Event> planned = new LinkedHashMap<>();
+        boolean timedOut = false;
         for (int child = 0; child < MAX_CHILDREN_PER_SHARD; child++) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left <= 0) {
                 break;
             }
             long t0 = System.nanoTime();
-            Attempt attempt = runChild(specs, settled, Math.min(left, limits.childWallMillis()));
+            Attempt attempt = runChild(specs, settled, Math.min(left, limits.childWallMillis()), timedOut);
             workbook.grade.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
                     .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
                     + " ms, death=" + (attempt.finished ? "-" : attempt.death));
@@ -141,6 +142,7 @@ public final class ChildRunner {
                 return results;
             }
             ChildDeath death = attempt.death;
+            timedOut |= death == ChildDeath.TEST_TIMEOUT || death == ChildDeath.WALL_CLOCK;
             if (running != null && death != ChildDeath.TEST_TIMEOUT) {
                 results.put(byParent(running, death, attempt.exitCode));
                 settled.add(running.skipKey());
@@ -301,7 +303,7 @@ public final class ChildRunner {
         return new Started(p, tmp, drain, drainer, archive);
     }
 
-    private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis) {
+    private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis, boolean afterTimeout) {
         Started child = null;
         Path planDir = null;
         try {
@@ -313,7 +315,7 @@ public final class ChildRunner {
             Path planFile = planDir.resolve("plan.json");
             List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), events.toString(),
-                    limits.testTimeoutMillis())));
+                    afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis())));
             if (child != null && child.process().isAlive()) {
                 try (var in = child.process().getOutputStream()) {
                     in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));

@@ -3,7 +3,8 @@ package workbook.run;
 /**
  * Bounds for learner code in child JVMs.
  *
- * @param testTimeoutMillis default per-test timeout inside the child
+ * @param testTimeoutMillis default per-test timeout inside the child; after the first timeout in a batch the next
+ *                          children use {@link #afterTimeoutMillis} (code that hung once usually hangs again)
  * @param childWallMillis   wall-clock limit of one child JVM
  * @param budgetMillis      wall-clock limit of a whole run, restarts included
  * @param outputCapBytes    stdout + stderr a child may print before it is stopped
@@ -11,7 +12,11 @@ package workbook.run;
  */
 public record Limits(long testTimeoutMillis, long childWallMillis, long budgetMillis, long outputCapBytes, int heapMegabytes) {
     public static Limits defaults() {
-        return new Limits(5_000, 90_000, 120_000, 1 << 20, 256);
+        return new Limits(2_000, 60_000, 60_000, 1 << 20, 256);
+    }
+
+    public long afterTimeoutMillis() {
+        return Math.min(testTimeoutMillis, 1_000);
     }
 
     public Limits withTestTimeout(long millis) {
