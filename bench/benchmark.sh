@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Prints, side by side, the workbook's own timings and the plain way of doing the same work:
+#   check (all eight steps, cold: a new runner JVM and a changed Jobs.java, so it is compiled again)
+#   audit (reference, skeleton, every mutant, race trials)
+#   plain: one `mvn test` per variant (the reference and each mutant), as a course without this runner would do it.
+# Usage: bench/benchmark.sh [REPEATS]   (medians of REPEATS runs; default 5; the plain way runs once)
+set -euo pipefail
+home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repeats="${1:-5}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+"$home/workbook" --version >/dev/null   # builds the runner if needed
+
+median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m}'; }
+seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); awk -v d=$((e - s)) 'BEGIN {printf "%.3f", d / 1e9}'; }
+
+# A learner workspace holding the reference, so every step really runs to the end.
+mkdir -p "$work/ws/lease"
+cp "$home/answers/lease/Jobs.java" "$work/ws/lease/Jobs.java"
+cp "$home/skeleton/lease/JobsTest.java" "$work/ws/lease/JobsTest.java"
+
+check_cold=()
+for i in $(seq "$repeats"); do
+  echo "// bench $RANDOM$RANDOM $i" >> "$work/ws/lease/Jobs.java"     # new content: compiled again
+  check_cold+=("$(seconds "$home/workbook" check --workspace "$work/ws")")
+done
+check_warm=()
+for i in $(seq "$repeats"); do
+  check_warm+=("$(seconds "$home/workbook" check --workspace "$work/ws")")
+done
+audit=()
+for i in $(seq "$repeats"); do
+  audit+=("$(seconds "$home/workbook" audit)")
+done
+
+# The plain way: a Maven project per variant with the official tests, `mvn test` each.
+variants=0
+plain_start=$(date +%s%N)
+make_variant() {  # $1 = name, $2 = Jobs.java content file
+  local d="$work/plain/$1"
+  mkdir -p "$d/src/main/java/lease" "$d/src/test/java/lease"
+  cp "$home/bench/plain-pom.xml" "$d/pom.xml"
+  cp "$2" "$d/src/main/java/lease/Jobs.java"
+  cp "$home"/lessons/_support/lease/*.java "$d/src/test/java/lease/"
+  cp "$home"/lessons/0*/*Test.java "$d/src/test/java/lease/"
+  (cd "$d" && mvn -q -o -B test >/dev/null 2>&1) || true
+  variants=$((variants + 1))
+}
+make_variant reference "$home/answers/lease/Jobs.java"
+for m in "$home"/mutants/*.mutant; do
+  id="$(basename "$m" .mutant)"
+  java -cp "$home/target/workbook.jar:$home/target/lib/*" -Dworkbook.home="$home" workbook.cli.Main \
+    mutant-source "$id" > "$work/$id.java" 2>/dev/null || { echo "cannot apply $id" >&2; continue; }
+  make_variant "$id" "$work/$id.java"
+done
+plain_end=$(date +%s%N)
+plain=$(awk -v d=$((plain_end - plain_start)) 'BEGIN {printf "%.2f", d / 1e9}')
+
+cw=$(printf '%s\n' "${check_cold[@]}" | median)
+ww=$(printf '%s\n' "${check_warm[@]}" | median)
+am=$(printf '%s\n' "${audit[@]}" | median)
+printf '\n%-52s %10s %8s\n' "what ($(nproc) cores, $(java -version 2>&1 | head -1 | cut -d'"' -f2))" "seconds" "target"
+printf '%-52s %10s %8s\n' "check, all 8 steps, cold (median of $repeats)" "$cw" "<= 2"
+printf '%-52s %10s %8s\n' "check, all 8 steps, unchanged file (median of $repeats)" "$ww" ""
+printf '%-52s %10s %8s\n' "audit, reference + skeleton + all mutants (median of $repeats)" "$am" "<= 10"
+printf '%-52s %10.2f %8s\n' "plain: mvn test once per variant ($variants variants)" "$plain" ""
+printf '%-52s %9.1fx %8s\n' "plain / audit" "$(awk -v p="$plain" -v a="$am" 'BEGIN {print p / a}')" ">= 5x"
