@@ -52,25 +52,32 @@ public final class ChildMain {
         this.testTimeoutMillis = plan.testTimeoutMillis();
     }
 
+    /** The argument that keeps a child serving plan after plan (watch mode). */
+    public static final String SERVE = "--serve";
+
     /**
-     * {@code ChildMain PLAN}, or with no argument: get ready (JUnit, SQLite's native library), then read the plan's
-     * path from standard input. The parent starts such a child early and hands it the plan once it is compiled.
+     * {@code ChildMain PLAN}; or with no argument: get ready (JUnit, SQLite's native library), then read one plan's
+     * path from standard input; or {@code --serve}: read plan paths line by line until standard input closes. A child
+     * started early overlaps its start-up with the parent's compiling; a serving child answers in milliseconds.
      */
     public static void main(String[] args) throws Exception {
         Launcher launcher = LauncherFactory.create();
         warmUpSqlite();
-        String planPath = args.length > 0 ? args[0]
-                : new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        if (planPath == null || planPath.isBlank()) {
-            Runtime.getRuntime().halt(0);
-        }
-        ChildPlan plan = new Gson().fromJson(Files.readString(Path.of(planPath)), ChildPlan.class);
-        ChildMain child = new ChildMain(plan);
-        for (RunSpec run : plan.runs()) {
-            child.run(launcher, run);
-        }
-        child.emit(Event.of("allDone", null, 0));
-        child.events.close();
+        boolean serve = args.length > 0 && SERVE.equals(args[0]);
+        java.io.BufferedReader stdin = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
+        do {
+            String planPath = args.length > 0 && !serve ? args[0] : stdin.readLine();
+            if (planPath == null || planPath.isBlank()) {
+                break;
+            }
+            ChildPlan plan = new Gson().fromJson(Files.readString(Path.of(planPath)), ChildPlan.class);
+            ChildMain child = new ChildMain(plan);
+            for (RunSpec run : plan.runs()) {
+                child.run(launcher, run);
+            }
+            child.emit(Event.of("allDone", null, 0));
+            child.events.close();
+        } while (serve);
         // Learner code may leave non-daemon threads behind; they must not keep this JVM alive.
         Runtime.getRuntime().halt(0);
     }

@@ -50,8 +50,13 @@ final class Lab {
     }
 
     Grader grader() {
+        return grader(false);
+    }
+
+    /** @param serving keep the child JVM warm between checks (watch) */
+    Grader grader(boolean serving) {
         Path cache = Builds.defaultCache(home);
-        ChildRunner runner = new ChildRunner(Limits.defaults(), NativeLibrary.jvmOptions(cache), cache);
+        ChildRunner runner = new ChildRunner(Limits.defaults(), NativeLibrary.jvmOptions(cache), cache, serving);
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     }
 

@@ -3,9 +3,6 @@ package workbook.compile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -98,9 +95,13 @@ public final class ClassCache {
     private static void publish(Path work, Path done) throws IOException {
         try {
             Files.move(work, done, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
-            // another process compiled the same sources first; theirs is as good as ours
+        } catch (IOException raced) {
+            // Another process compiled the same sources first (the error then varies by file system: "already
+            // exists", "directory not empty"); theirs is as good as ours.
             delete(work);
+            if (!Files.isDirectory(done)) {
+                throw raced;
+            }
         }
     }
 

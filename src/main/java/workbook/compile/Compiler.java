@@ -23,6 +23,7 @@ import javax.tools.ToolProvider;
 public final class Compiler {
     private final JavaCompiler javac;
     private final Locale locale;
+    private StandardJavaFileManager files;
 
     public Compiler(Locale locale) {
         this.javac = ToolProvider.getSystemJavaCompiler();
@@ -32,16 +33,34 @@ public final class Compiler {
         this.locale = locale;
     }
 
-    /**
-     * Compiles {@code sources} into {@code out} against {@code classpath} (the runner's own class path is
-     * always included, for JUnit and sqlite-jdbc).
-     */
-    public CompileResult compile(List<Path> sources, List<Path> classpath, Path out) {
+    /** Compiles once into a throwaway folder, so the JIT has seen javac before the learner's first save. */
+    public void warmUp(List<Path> sources, List<Path> classpath) {
+        try {
+            Path out = java.nio.file.Files.createTempDirectory("workbook-warmup-");
+            compile(sources, classpath, out);
+            try (var walk = java.nio.file.Files.walk(out)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        } catch (IOException e) {
+            // warming up is only an optimisation
+        }
+    }
+
+    /** One file manager for the compiler's life: it keeps the class-path jars open and indexed between compiles. */
+    private StandardJavaFileManager files() {
+        if (files == null) {
+            files = javac.getStandardFileManager(null, locale, StandardCharsets.UTF_8);
+        }
+        return files;
+    }
+
+    /** Compiles {@code sources} into {@code out} against exactly {@code classpath} (and the JDK). */
+    public synchronized CompileResult compile(List<Path> sources, List<Path> classpath, Path out) {
         DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(collector, locale, StandardCharsets.UTF_8)) {
+        StandardJavaFileManager files = files();
+        {
             List<String> cp = new ArrayList<>();
             classpath.forEach(p -> cp.add(p.toString()));
-            cp.add(System.getProperty("java.class.path"));
             List<String> options = List.of("--release", "17", "-proc:none", "-encoding", "UTF-8", "-g",
                     "-nowarn", "-Xlint:none", "-implicit:none", "-d", out.toString(),
                     "-classpath", String.join(File.pathSeparator, cp));
@@ -62,8 +81,6 @@ public final class Compiler {
                 errors.add(new SourceDiagnostic("?", 0, 0, noise.toString().strip()));
             }
             return new CompileResult(false, out, errors);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -22,11 +22,13 @@ import workbook.compile.Compiler;
  */
 public final class Builds {
     private final Course course;
+    private final Compiler compiler;
     private final ClassCache cache;
 
     public Builds(Course course, Path cacheRoot, Locale locale) {
         this.course = course;
-        this.cache = new ClassCache(cacheRoot, new Compiler(locale));
+        this.compiler = new Compiler(locale);
+        this.cache = new ClassCache(cacheRoot, compiler);
     }
 
     /** {@code <home>/target/workbook-cache}, where content-addressed classes are kept between runs. */
@@ -40,18 +42,18 @@ public final class Builds {
 
     public Path reference() {
         return required("reference", cache.compileTexts("reference", List.of(
-                new ClassCache.Source(course.learnerFile(), read(course.referenceSource()))), List.of()));
+                new ClassCache.Source(course.learnerFile(), read(course.referenceSource()))), LIBRARIES));
     }
 
     public Path skeleton() {
         return required("skeleton", cache.compileTexts("skeleton", List.of(
-                new ClassCache.Source(course.learnerFile(), read(course.skeletonSource()))), List.of()));
+                new ClassCache.Source(course.learnerFile(), read(course.skeletonSource()))), LIBRARIES));
     }
 
     /** The mutant's classes; throws {@link Mutant.NotApplicable} when it no longer applies to the reference. */
     public CompileResult mutant(Mutant m) {
         String source = m.applyTo(read(course.referenceSource()));
-        return cache.compileTexts("mutant-" + m.id(), List.of(new ClassCache.Source(course.learnerFile(), source)), List.of());
+        return cache.compileTexts("mutant-" + m.id(), List.of(new ClassCache.Source(course.learnerFile(), source)), LIBRARIES);
     }
 
     /** The support classes and every step's official test class. */
@@ -64,7 +66,7 @@ public final class Builds {
             sources.add(new ClassCache.Source(course.packageName().replace('.', '/') + "/" + s.testClass() + ".java",
                     read(s.testSource())));
         }
-        return required("official tests", cache.compileTexts("tests", sources, List.of(reference())));
+        return required("official tests", cache.compileTexts("tests", sources, withRunner(reference())));
     }
 
     public List<String> testClassNames(List<Step> steps) {
@@ -72,12 +74,44 @@ public final class Builds {
     }
 
     public CompileResult learner(Path jobsFile) {
-        return cache.compileFiles("learner", List.of(jobsFile), List.of());
+        return cache.compileFiles("learner", List.of(jobsFile), LIBRARIES);
+    }
+
+    /** Compiles the learner's file once, uncached, so a long-lived process has a warm compiler (watch). */
+    public void warmUp(Path jobsFile) {
+        compiler.warmUp(List.of(jobsFile), LIBRARIES);
     }
 
     /** The learner's own tests, compiled against the reference: they may only use the contract's API. */
     public CompileResult learnerTests(Path testFile) {
-        return cache.compileFiles("learner-tests", List.of(testFile), List.of(reference()));
+        return cache.compileFiles("learner-tests", List.of(testFile), withRunner(reference()));
+    }
+
+    /**
+     * What the learner's {@code Jobs.java} may use besides the JDK: sqlite-jdbc (for {@code SQLiteConfig}, say).
+     * Keeping javac's class path this short makes compiling on every save quick.
+     */
+    private static final List<Path> LIBRARIES = jarOf(org.sqlite.JDBC.class);
+
+    private static List<Path> jarOf(Class<?> c) {
+        try {
+            return List.of(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        } catch (Exception e) {
+            return runnerClasspath();
+        }
+    }
+
+    /** The runner's own class path: JUnit for the test classes, sqlite-jdbc, and the rest. */
+    private static List<Path> runnerClasspath() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isBlank()).map(Path::of).toList();
+    }
+
+    private static List<Path> withRunner(Path first) {
+        List<Path> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(runnerClasspath());
+        return all;
     }
 
     private List<Path> supportFiles() {

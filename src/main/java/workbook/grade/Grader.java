@@ -41,10 +41,25 @@ public final class Grader {
         this.shards = shards;
     }
 
+    /** Warms the compiler on the learner's file (watch mode: the first save should be as quick as the tenth). */
+    public void warmUp(Workspace ws) {
+        for (int i = 0; i < 4; i++) {
+            builds.warmUp(ws.jobsFile());
+        }
+    }
+
+    /** Stops the child JVMs kept warm for this grader (watch mode). */
+    public void shutdown() {
+        runner.close();
+    }
+
     /** Runs the official tests of {@code steps} against the learner's {@code Jobs.java}. */
     public Verdicts.Check check(Workspace ws, List<Step> steps) {
         String where = Workspace.display(ws.jobsFile());
         Timing.mark("check: start");
+        if (runner.serving()) {
+            return checkCompiled(ws, steps, where);
+        }
         runner.prestart(splitForSpeed("learner", List.of(), steps).size());
         try {
             return checkCompiled(ws, steps, where);
@@ -427,6 +442,11 @@ public final class Grader {
                     return msg.get("next.fix", v.step());
                 }
             }
+        }
+        if (steps.size() < course.steps().size()) {
+            int last = steps.get(steps.size() - 1).step();
+            return course.step(last + 1).map(next -> msg.get("next.stepPassed", last, next.number()))
+                    .orElse(msg.get("next.lastStepPassed", last));
         }
         return msg.get("next.allPassed");
     }

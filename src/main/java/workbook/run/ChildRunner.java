@@ -45,9 +45,24 @@ public final class ChildRunner {
      * @param cacheRoot where a class-data archive for children may be kept; null for none
      */
     public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot) {
+        this(limits, jvmOptions, cacheRoot, false);
+    }
+
+    /**
+     * @param serving keep children alive between batches (watch mode): a child that finished a plan waits for the
+     *                next one, so a re-check costs no JVM start. A child that died is replaced by a fresh one.
+     */
+    public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving) {
         this.limits = limits;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.cds = new ClassDataArchive(cacheRoot);
+        this.serving = serving;
+    }
+
+    private final boolean serving;
+
+    public boolean serving() {
+        return serving;
     }
 
     /** Runs the suites split over {@code shards} children working side by side. */
@@ -237,7 +252,8 @@ public final class ChildRunner {
     private record Attempt(List<Event> events, boolean finished, ChildDeath death, int exitCode, String output) {}
 
     /** A child JVM that is running, or waiting on standard input for its plan. */
-    private record Started(Process process, Path tmp, OutputDrain drain, Thread drainer, ClassDataArchive.Use archive) {}
+    private record Started(Process process, Path tmp, OutputDrain drain, Thread drainer, ClassDataArchive.Use archive,
+                           boolean serving, boolean waitsForPlan) {}
 
     private final java.util.Deque<Started> warm = new java.util.ArrayDeque<>();
 
@@ -289,56 +305,90 @@ public final class ChildRunner {
         cmd.add("-cp");
         cmd.add(absoluteClassPath());
         cmd.add(ChildMain.class.getName());
-        if (planFile != null) {
+        if (serving) {
+            cmd.add(ChildMain.SERVE);
+        } else if (planFile != null) {
             cmd.add(planFile.toString());
         }
         Process p = new ProcessBuilder(cmd).directory(childTmp.toFile()).redirectErrorStream(true).start();
-        if (planFile != null) {
+        if (planFile != null && !serving) {
             p.getOutputStream().close();
         }
         OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
         Thread drainer = new Thread(drain, "child-output");
         drainer.setDaemon(true);
         drainer.start();
-        return new Started(p, tmp, drain, drainer, archive);
+        return new Started(p, tmp, drain, drainer, archive, serving, serving || planFile == null);
     }
 
     private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis, boolean afterTimeout) {
         Started child = null;
         Path planDir = null;
+        boolean keep = false;
         try {
             synchronized (warm) {
-                child = warm.poll();
+                while (!warm.isEmpty() && child == null) {
+                    Started s = warm.poll();
+                    if (s.process().isAlive()) {
+                        child = s;
+                    } else {
+                        deleteQuietly(s.tmp());
+                    }
+                }
             }
-            planDir = child != null ? child.tmp() : Files.createTempDirectory(scratchRoot(), "workbook-plan-");
+            planDir = Files.createTempDirectory(scratchRoot(), "workbook-plan-");
             Path events = planDir.resolve("events.jsonl");
             Path planFile = planDir.resolve("plan.json");
             List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), events.toString(),
                     afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis())));
-            if (child != null && child.process().isAlive()) {
-                try (var in = child.process().getOutputStream()) {
-                    in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
-                }
-            } else {
-                if (child != null) {
-                    deleteQuietly(child.tmp());
-                }
+            if (child == null) {
                 child = start(planFile);
             }
+            child.drain().reset();
+            if (child.waitsForPlan()) {
+                // a child started ahead, or a serving child, reads the plan's path from standard input
+                var in = child.process().getOutputStream();
+                in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                if (!child.serving()) {
+                    in.close();
+                }
+            }
             Process p = child.process();
-            boolean exited = p.waitFor(wallMillis, TimeUnit.MILLISECONDS);
-            if (!exited) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallMillis);
+            boolean exited = false;
+            boolean done = false;
+            while (System.nanoTime() < deadline) {
+                if (p.waitFor(child.serving() ? 3 : 50, TimeUnit.MILLISECONDS)) {
+                    exited = true;
+                    break;
+                }
+                if (child.serving() && finished(events)) {
+                    done = true;
+                    break;
+                }
+            }
+            if (!exited && !done) {
                 kill(p);
                 p.waitFor(5, TimeUnit.SECONDS);
             }
-            child.drainer().join(2000);
-            cds.keep(child.archive());
+            if (exited) {
+                child.drainer().join(2000);
+                cds.keep(child.archive());
+            }
             List<Event> log = readEvents(events);
             boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));
+            if (done && finished) {
+                keep = true;
+                synchronized (warm) {
+                    warm.add(child);
+                }
+                return new Attempt(log, true, null, 0, "");
+            }
             int code = exited ? p.exitValue() : -1;
             ChildDeath death;
-            if (!exited) {
+            if (!exited && !done) {
                 death = ChildDeath.WALL_CLOCK;
             } else if (child.drain().flooded.get()) {
                 death = ChildDeath.OUTPUT_FLOOD;
@@ -356,10 +406,23 @@ public final class ChildRunner {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for a child JVM", e);
         } finally {
-            if (child != null) {
+            if (child != null && !keep) {
                 deleteQuietly(child.tmp());
             }
             deleteQuietly(planDir);
+        }
+    }
+
+    /** Whether the event log already ends the plan; read without parsing every line. */
+    private static boolean finished(Path events) {
+        try {
+            if (!Files.exists(events)) {
+                return false;
+            }
+            String text = Files.readString(events, StandardCharsets.UTF_8);
+            return text.contains("\"type\":\"allDone\"");
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -465,6 +528,14 @@ public final class ChildRunner {
             synchronized (kept) {
                 return kept.toString();
             }
+        }
+
+        /** A serving child starts each plan with a clean slate: the cap is per plan, not per session. */
+        void reset() {
+            synchronized (kept) {
+                kept.setLength(0);
+            }
+            total.set(0);
         }
     }
 }
