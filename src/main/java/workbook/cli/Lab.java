@@ -45,6 +45,10 @@ final class Lab {
         return new Lab(options, extraMutants);
     }
 
+    Path cache() {
+        return Builds.defaultCache(home);
+    }
+
     Builds builds() {
         return new Builds(course, Builds.defaultCache(home), msg.locale());
     }

@@ -69,6 +69,28 @@ public final class Builds {
         return required("official tests", cache.compileTexts("tests", sources, withRunner(reference())));
     }
 
+    /**
+     * The public bridge JShell calls the package-private API through ({@code lessons/_jshell}), compiled once against
+     * the reference and linked at run time with whichever {@code Jobs} the scene runs on.
+     */
+    public Path bridge() {
+        Path dir = course.lessons().resolve("_jshell");
+        List<ClassCache.Source> sources = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path f : walk.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                sources.add(new ClassCache.Source(dir.relativize(f).toString(), read(f)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return required("JShell bridge", cache.compileTexts("bridge", sources, withRunner(reference())));
+    }
+
+    /** What learner code may use at run time besides the JDK (sqlite-jdbc). */
+    public List<Path> libraries() {
+        return LIBRARIES;
+    }
+
     public List<String> testClassNames(List<Step> steps) {
         return steps.stream().map(s -> course.packageName() + "." + s.testClass()).toList();
     }

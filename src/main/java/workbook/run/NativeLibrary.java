@@ -14,6 +14,14 @@ import java.util.List;
 public final class NativeLibrary {
     private NativeLibrary() {}
 
+    /** Options for a JShell remote JVM: capped heap, quick start, and the pre-extracted library. */
+    public static List<String> remoteVmOptions(Path cache) {
+        List<String> out = new java.util.ArrayList<>(List.of("-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
+        out.addAll(jvmOptions(cache));
+        return out;
+    }
+
     /** JVM options that make a child load the pre-extracted library, or none when it cannot be prepared. */
     public static List<String> jvmOptions(Path cache) {
         try {

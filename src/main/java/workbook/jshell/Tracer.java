@@ -1,0 +1,84 @@
+package workbook.jshell;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import workbook.catalogue.Step;
+import workbook.compile.CompileResult;
+import workbook.compile.SourceDiagnostic;
+import workbook.grade.Builds;
+import workbook.report.Messages;
+import workbook.workspace.Workspace;
+
+/**
+ * {@code trace N}: plays step N's scene against the learner's {@code Jobs} and the reference side by side and finds the
+ * first moment where they part.
+ */
+public final class Tracer {
+    private final Builds builds;
+    private final Messages msg;
+    private final List<String> vmOptions;
+
+    public Tracer(Builds builds, Messages msg, List<String> vmOptions) {
+        this.builds = builds;
+        this.msg = msg;
+        this.vmOptions = List.copyOf(vmOptions);
+    }
+
+    /** One moment of the timeline, as both sides saw it. */
+    public record Row(int row, double t, String who, String call, String clause, Outcome learner, Outcome reference,
+                      boolean same) {}
+
+    /** Where the learner first differs from the reference; null in the verdict when they agree throughout. */
+    public record Divergence(int row, String call, String learner, String reference, String clause) {}
+
+    public record Trace(String command, int step, String title, boolean compiled, List<SourceDiagnostic> diagnostics,
+                        List<Row> rows, Divergence firstDivergence) {}
+
+    public Trace trace(Step step, Workspace ws) {
+        Path file = Scenario.file(step.folder());
+        if (!Files.exists(file)) {
+            throw new IllegalArgumentException(msg.get("trace.noScenario", step.number()));
+        }
+        Scenario scene = Scenario.read(file);
+        CompileResult mine = builds.learner(ws.jobsFile());
+        String title = step.title().in(msg.lang());
+        if (!mine.ok()) {
+            return new Trace("trace", step.number(), title, false, mine.diagnostics(), List.of(), null);
+        }
+        Path bridge = builds.bridge();
+        List<String> libs = builds.libraries().stream().map(Path::toString).toList();
+        CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
+                new SceneRunner(classpath(mine.classes(), bridge, libs), vmOptions).play(scene));
+        List<Outcome> reference = new SceneRunner(classpath(builds.reference(), bridge, libs), vmOptions).play(scene);
+        List<Outcome> theirs = learner.join();
+        List<Row> rows = new ArrayList<>();
+        Divergence first = null;
+        for (int i = 0; i < scene.rows().size(); i++) {
+            Scenario.Row r = scene.rows().get(i);
+            Outcome l = theirs.get(i);
+            Outcome ref = reference.get(i);
+            boolean same = l.sameAs(ref);
+            String clause = r.clause().in(msg.lang());
+            rows.add(new Row(i + 1, r.t(), r.who(), r.shown(), clause, l, ref, same));
+            if (!same && first == null) {
+                first = new Divergence(i + 1, r.shown(), describe(l), describe(ref), clause);
+            }
+        }
+        return new Trace("trace", step.number(), title, true, List.of(), rows, first);
+    }
+
+    private static String describe(Outcome o) {
+        return o.result() + " | " + o.state();
+    }
+
+    private static List<String> classpath(Path jobs, Path bridge, List<String> libs) {
+        List<String> cp = new ArrayList<>();
+        cp.add(jobs.toString());
+        cp.add(bridge.toString());
+        cp.addAll(libs);
+        return cp;
+    }
+}

@@ -1,0 +1,70 @@
+package workbook.report;
+
+/**
+ * Colour when a person is watching, plain text otherwise; and columns that line up with Korean, whose letters take
+ * two cells of a terminal.
+ */
+public final class Terminal {
+    private final boolean color = System.console() != null && System.getenv("NO_COLOR") == null;
+
+    public String bold(String s) {
+        return color ? "\u001b[1m" + s + "\u001b[0m" : s;
+    }
+
+    public String red(String s) {
+        return color ? "\u001b[31m" + s + "\u001b[0m" : s;
+    }
+
+    public String green(String s) {
+        return color ? "\u001b[32m" + s + "\u001b[0m" : s;
+    }
+
+    public String dim(String s) {
+        return color ? "\u001b[90m" + s + "\u001b[0m" : s;
+    }
+
+    /** Cells padded (or cut with …) to the given display widths. */
+    public String row(String[] cells, int... widths) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < cells.length; i++) {
+            sb.append(pad(cells[i] == null ? "" : cells[i], widths[Math.min(i, widths.length - 1)]));
+            if (i < cells.length - 1) {
+                sb.append(' ');
+            }
+        }
+        return sb.toString().stripTrailing();
+    }
+
+    /** {@code s} in exactly {@code width} terminal cells: padded with spaces, or cut short with an ellipsis. */
+    public static String pad(String s, int width) {
+        if (width(s) <= width) {
+            return s + " ".repeat(width - width(s));
+        }
+        StringBuilder out = new StringBuilder();
+        int used = 0;
+        for (int i = 0; i < s.length(); i += Character.charCount(s.codePointAt(i))) {
+            int w = cells(s.codePointAt(i));
+            if (used + w > width - 1) {
+                break;
+            }
+            out.appendCodePoint(s.codePointAt(i));
+            used += w;
+        }
+        return out.append('…').append(" ".repeat(Math.max(0, width - used - 1))).toString();
+    }
+
+    /** Terminal cells taken by {@code s}. */
+    public static int width(String s) {
+        return s.codePoints().map(Terminal::cells).sum();
+    }
+
+    /** Terminal cells of one code point: two for Hangul and other wide East Asian letters. */
+    public static int cells(int cp) {
+        if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3)
+                || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60)
+                || (cp >= 0xFFE0 && cp <= 0xFFE6)) {
+            return 2;
+        }
+        return 1;
+    }
+}
