@@ -108,11 +108,14 @@ public final class Human {
     }
 
     private void compile(Verdicts.Compile c) {
-        if (c.ok()) {
-            return;
+        if (!c.ok()) {
+            compileErrors(c.diagnostics());
         }
+    }
+
+    public void compileErrors(java.util.List<workbook.compile.SourceDiagnostic> diagnostics) {
         out.println(paint("failed", msg.get("report.compile.failed")));
-        c.diagnostics().forEach(d -> out.println("  " + d));
+        diagnostics.forEach(d -> out.println("  " + d));
     }
 
     private String mark(String status) {

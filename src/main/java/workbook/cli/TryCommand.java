@@ -1,0 +1,55 @@
+package workbook.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import workbook.catalogue.Step;
+import workbook.compile.CompileResult;
+import workbook.grade.Builds;
+import workbook.jshell.Scenario;
+import workbook.jshell.TrySession;
+import workbook.report.Human;
+import workbook.run.NativeLibrary;
+import workbook.workspace.Workspace;
+
+@Command(name = "try", description = {"An interactive JShell with your Jobs loaded, a fresh database, and step N's scene: next() plays it.",
+        "내 Jobs 를 올린 JShell: 새 데이터베이스와 N단계 장면이 준비되어 있고 next() 로 한 순간씩 실행합니다."})
+final class TryCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Parameters(arity = "0..1", paramLabel = "N", description = "step number (1-8)")
+    Integer step;
+
+    @Override
+    public Integer call() {
+        Lab lab = Lab.open(options);
+        Workspace ws = lab.workspace(System.err);
+        Builds builds = lab.builds();
+        CompileResult mine = builds.learner(ws.jobsFile());
+        if (!mine.ok()) {
+            new Human(lab.msg, System.out).compileErrors(mine.diagnostics());
+            return 1;
+        }
+        Scenario scene = null;
+        if (step != null) {
+            Step s = Steps.one(lab, step);
+            Path file = Scenario.file(s.folder());
+            scene = Files.exists(file) ? Scenario.read(file) : null;
+        }
+        List<String> cp = new ArrayList<>();
+        cp.add(mine.classes().toString());
+        cp.add(builds.bridge().toString());
+        builds.libraries().forEach(p -> cp.add(p.toString()));
+        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.jobsFile())));
+        if (scene != null) {
+            System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
+        }
+        return TrySession.run(cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), scene,
+                NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err);
+    }
+}

@@ -1,0 +1,95 @@
+package workbook.jshell;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jshell.tool.JavaShellToolBuilder;
+
+/**
+ * {@code try N}: an interactive JShell with the learner's classes, a fresh database, the lab's imports and helpers,
+ * and step N's scene ready to replay one moment at a time with {@code next()}. The remote execution engine runs the
+ * learner's code in its own JVM, so {@code System.exit} or an endless loop there never ends this session.
+ */
+public final class TrySession {
+    private TrySession() {}
+
+    /**
+     * @param classpath the learner's classes, the bridge, sqlite-jdbc
+     * @param startup   the lab's startup file ({@code lessons/_jshell/try.jsh})
+     * @param scene     the step's scene, or null
+     * @return JShell's exit status
+     */
+    public static int run(List<String> classpath, Path startup, Scenario scene, List<String> vmOptions,
+                          InputStream in, PrintStream out, PrintStream err) {
+        try {
+            Path file = Files.createTempFile("workbook-try-", ".jsh");
+            try {
+                Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene),
+                        StandardCharsets.UTF_8);
+                List<String> args = new ArrayList<>(List.of("--class-path", String.join(java.io.File.pathSeparator, classpath),
+                        "--startup", "DEFAULT", "--startup", file.toString()));
+                for (String o : vmOptions) {
+                    args.add("-R" + o);
+                }
+                return JavaShellToolBuilder.builder().in(in, null).out(out, out, err).persistence(new java.util.HashMap<>())
+                        .start(args.toArray(String[]::new));
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException("JShell did not start: " + e.getMessage(), e);
+        }
+    }
+
+    /** The scene as JShell snippets: its setup run now, its moments in an array, and {@code next()} to play one. */
+    static String sceneSnippets(Scenario scene) {
+        if (scene == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        if (!scene.setup().isEmpty()) {
+            sb.append("{ ").append(String.join(" ", scene.setup().stream().map(TrySession::statement).toList())).append(" }\n");
+        }
+        sb.append("Lab.Moment[] scene = {");
+        List<String> texts = new ArrayList<>();
+        for (Scenario.Row r : scene.rows()) {
+            sb.append("\n  Lab.m(() -> ").append(expression(r.call())).append("),");
+            String t = r.t() == Math.rint(r.t()) ? String.valueOf((long) r.t()) : String.valueOf(r.t());
+            texts.add("t=" + t + " " + r.who() + "  " + r.shown());
+        }
+        sb.append("\n};\n");
+        sb.append("String[] sceneText = {");
+        texts.forEach(t -> sb.append("\n  \"").append(t.replace("\\", "\\\\").replace("\"", "\\\"")).append("\","));
+        sb.append("\n};\n");
+        sb.append("int at = 0;\n");
+        sb.append("""
+                void next() {
+                    if (at >= scene.length) { System.out.println("(end of the scene — at = 0 to start over, with a new db: db = Lab.fresh())"); return; }
+                    System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
+                    try { System.out.println("  = " + scene[at].run()); }
+                    catch (Exception e) { System.out.println("  ! " + e); }
+                    System.out.println("  row: " + Lab.row(db, "%s"));
+                    at++;
+                }
+                void scene() { for (int i = 0; i < sceneText.length; i++) System.out.println((i == at ? "▶ " : "  ") + (i + 1) + ". " + sceneText[i]); }
+                """.formatted(scene.job()));
+        return sb.toString();
+    }
+
+    private static String expression(String call) {
+        String c = call.strip();
+        return c.endsWith(";") ? c.substring(0, c.length() - 1) : c;
+    }
+
+    private static String statement(String call) {
+        return expression(call) + ";";
+    }
+}
