@@ -62,11 +62,37 @@ public final class Jobs {
     static OptionalLong claim(Path db, String jobId, String owner, double now, double ttl) {
         requirePositive(ttl);
         try (Connection c = open(db); Statement tx = c.createStatement()) {
+            // The read and the write share one write-locked transaction: no other claimer can slip in between.
             tx.execute("BEGIN IMMEDIATE");
             try {
-                OptionalLong fence = claimInsideTransaction(c, jobId, owner, now, ttl);
+                long fence;
+                try (PreparedStatement read = c.prepareStatement("SELECT until, fence, done FROM jobs WHERE id = ?")) {
+                    read.setString(1, jobId);
+                    try (ResultSet r = read.executeQuery()) {
+                        if (!r.next()) {
+                            tx.execute("COMMIT");
+                            return OptionalLong.empty();
+                        }
+                        double until = r.getDouble(1);
+                        fence = r.getLong(2);
+                        boolean done = r.getInt(3) != 0;
+                        if (done || until > now) {
+                            tx.execute("COMMIT");
+                            return OptionalLong.empty();
+                        }
+                    }
+                }
+                long next = fence + 1;
+                try (PreparedStatement write = c.prepareStatement(
+                        "UPDATE jobs SET owner = ?, until = ?, fence = ? WHERE id = ?")) {
+                    write.setString(1, owner);
+                    write.setDouble(2, now + ttl);
+                    write.setLong(3, next);
+                    write.setString(4, jobId);
+                    write.executeUpdate();
+                }
                 tx.execute("COMMIT");
-                return fence;
+                return OptionalLong.of(next);
             } catch (SQLException | RuntimeException e) {
                 tx.execute("ROLLBACK");
                 throw e;
@@ -74,35 +100,6 @@ public final class Jobs {
         } catch (SQLException e) {
             throw new IllegalStateException("claim failed: " + e.getMessage(), e);
         }
-    }
-
-    private static OptionalLong claimInsideTransaction(Connection c, String jobId, String owner,
-                                                       double now, double ttl) throws SQLException {
-        long fence;
-        try (PreparedStatement read = c.prepareStatement("SELECT until, fence, done FROM jobs WHERE id = ?")) {
-            read.setString(1, jobId);
-            try (ResultSet r = read.executeQuery()) {
-                if (!r.next()) {
-                    return OptionalLong.empty();
-                }
-                double until = r.getDouble(1);
-                fence = r.getLong(2);
-                boolean done = r.getInt(3) != 0;
-                if (done || until > now) {
-                    return OptionalLong.empty();
-                }
-            }
-        }
-        long next = fence + 1;
-        try (PreparedStatement write = c.prepareStatement(
-                "UPDATE jobs SET owner = ?, until = ?, fence = ? WHERE id = ?")) {
-            write.setString(1, owner);
-            write.setDouble(2, now + ttl);
-            write.setLong(3, next);
-            write.setString(4, jobId);
-            write.executeUpdate();
-        }
-        return OptionalLong.of(next);
     }
 
     static boolean renew(Path db, String jobId, String owner, long fence, double now, double ttl) {

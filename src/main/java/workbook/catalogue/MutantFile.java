@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Reads a {@code .mutant} file: {@code key = value} lines ({@code step}, {@code source}, {@code trials}, one
- * description per language such as {@code ko} and {@code en}; {@code #} starts a comment), then one or more edits:
+ * description per language such as {@code ko} and {@code en}; any number of {@code flip = PATTERN => REPLACEMENT}
+ * lines for the learner's own code; {@code #} starts a comment), then one or more edits:
  * <pre>
  * &lt;&lt;&lt;&lt;&lt;&lt;&lt; find
  * exact lines of the reference
@@ -36,6 +37,7 @@ public final class MutantFile {
         Map<String, String> header = new HashMap<>();
         Map<String, String> description = new HashMap<>();
         List<Mutant.Edit> edits = new ArrayList<>();
+        List<Mutant.Flip> flips = new ArrayList<>();
         StringBuilder find = null;
         StringBuilder replace = null;
         for (int i = 0; i < lines.size(); i++) {
@@ -62,6 +64,12 @@ public final class MutantFile {
                 String value = line.substring(eq + 1).strip();
                 if (key.length() == 2) {
                     description.put(key, value);
+                } else if (key.equals("flip")) {
+                    int arrow = value.indexOf(" => ");
+                    if (arrow < 0) {
+                        throw new IllegalArgumentException(file + ":" + (i + 1) + ": expected flip = PATTERN => REPLACEMENT");
+                    }
+                    flips.add(new Mutant.Flip(value.substring(0, arrow), value.substring(arrow + 4)));
                 } else {
                     header.put(key, value);
                 }
@@ -75,7 +83,8 @@ public final class MutantFile {
         }
         return new Mutant(id, Integer.parseInt(header.get("step")), header.getOrDefault("source", "extra"),
                 Integer.parseInt(header.getOrDefault("trials", "0")),
-                Double.parseDouble(header.getOrDefault("detect", "0.9")), new Text(description), List.copyOf(edits), file);
+                Double.parseDouble(header.getOrDefault("detect", "0.9")), new Text(description), List.copyOf(edits),
+                List.copyOf(flips), file);
     }
 
     private static String trimLastNewline(StringBuilder sb) {

@@ -7,7 +7,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Step;
 import workbook.grade.Verdicts;
-import workbook.workspace.JavaMethods;
 import workbook.workspace.Workspace;
 
 @Command(name = "reveal", description = {"Show the reference for step N — only once your step N passes.",
@@ -17,6 +16,11 @@ final class RevealCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "N", description = "step number (1-8)")
     int step;
+
+    @picocli.CommandLine.Option(names = "--flip", arity = "0..1", fallbackValue = "", paramLabel = "MUTANT",
+            description = {"Flip it on purpose: put the step's worksheet bug (or MUTANT) into a copy of your code and see which official tests fail.",
+                    "일부러 뒤집어 보기: 이 단계의 버그를 내 코드의 복사본에 넣고 어떤 공식 시험이 실패하는지 봅니다."})
+    String flip;
 
     @Override
     public Integer call() {
@@ -29,23 +33,11 @@ final class RevealCommand implements Callable<Integer> {
             System.out.println(lab.msg.get("reveal.locked", step, lab.msg.get("status." + v.status())));
             return 1;
         }
-        String reference = read(lab.course.referenceSource());
-        String mine = read(ws.jobsFile());
-        System.out.println(lab.msg.get("reveal.header", step, s.method()));
-        System.out.println();
-        System.out.println(lab.msg.get("reveal.reference"));
-        System.out.println(JavaMethods.find(reference, s.method()).map(span -> span.of(reference)).orElse("?"));
-        System.out.println();
-        System.out.println(lab.msg.get("reveal.yours"));
-        System.out.println(JavaMethods.find(mine, s.method()).map(span -> span.of(mine)).orElse("?"));
-        return 0;
-    }
-
-    private static String read(java.nio.file.Path p) {
-        try {
-            return java.nio.file.Files.readString(p);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        RevealView view = new RevealView(lab, System.out);
+        if (flip != null) {
+            return view.flip(s, ws, flip.isEmpty() ? null : flip);
         }
+        view.diff(s, ws);
+        return 0;
     }
 }

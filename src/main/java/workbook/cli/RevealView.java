@@ -1,0 +1,133 @@
+package workbook.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import workbook.catalogue.Mutant;
+import workbook.catalogue.Step;
+import workbook.grade.Grader;
+import workbook.grade.Verdicts;
+import workbook.report.LineDiff;
+import workbook.report.Terminal;
+import workbook.workspace.Flipper;
+import workbook.workspace.JavaMethods;
+import workbook.workspace.Workspace;
+
+/** What reveal shows once a step passes: the two methods with their differences, and the flip exercise. */
+final class RevealView {
+    private final Lab lab;
+    private final PrintStream out;
+    private final Terminal term = new Terminal();
+
+    RevealView(Lab lab, PrintStream out) {
+        this.lab = lab;
+        this.out = out;
+    }
+
+    /** The reference's method against the learner's: {@code -} only in yours, {@code +} only in the reference. */
+    void diff(Step s, Workspace ws) {
+        String reference = read(lab.course.referenceSource());
+        String mine = read(ws.jobsFile());
+        String theirs = JavaMethods.find(reference, s.method()).map(span -> span.of(reference)).orElse("");
+        String yours = JavaMethods.find(mine, s.method()).map(span -> span.of(mine)).orElse("");
+        out.println(term.bold(lab.msg.get("reveal.header", s.number(), s.method())));
+        out.println(lab.msg.get("reveal.legend"));
+        for (LineDiff.Line line : LineDiff.of(yours, theirs)) {
+            String text = line.mark() + " " + line.text();
+            out.println(switch (line.mark()) {
+                case '-' -> term.red(text);
+                case '+' -> term.green(text);
+                default -> text;
+            });
+        }
+        out.println();
+        List<Mutant> flips = flippable(s);
+        if (!flips.isEmpty()) {
+            out.println(lab.msg.get("reveal.flipOffer", s.number(), flips.get(0).id()));
+        }
+    }
+
+    /**
+     * Puts the mutant's bug into a copy of the learner's code and runs every official test on it: the tests that now
+     * fail are the ones that guard this line. The learner's file is not touched.
+     */
+    int flip(Step s, Workspace ws, String mutantId) {
+        List<Mutant> candidates = flippable(s);
+        Optional<Mutant> chosen = mutantId == null ? candidates.stream().findFirst()
+                : lab.course.mutants().stream().filter(m -> m.id().equals(mutantId)).findFirst();
+        if (chosen.isEmpty()) {
+            throw new Lab.SetupError(lab.msg.get("reveal.noFlip", s.number()));
+        }
+        Mutant m = chosen.get();
+        String mine = read(ws.jobsFile());
+        Optional<Flipper.Flipped> flipped = Flipper.flip(mine, s.method(), m);
+        out.println(term.bold(lab.msg.get("reveal.flipTitle", m.id(), m.description().in(lab.msg.lang()))));
+        if (flipped.isEmpty()) {
+            out.println(lab.msg.get("reveal.flipByHand", s.method(), s.number()));
+            return 1;
+        }
+        out.println("  - " + flipped.get().before());
+        out.println("  + " + flipped.get().after());
+        Path copy = null;
+        try {
+            copy = Files.createTempDirectory("workbook-flip-");
+            Workspace scratch = new Workspace(copy, lab.course);
+            Files.createDirectories(scratch.jobsFile().getParent());
+            Files.writeString(scratch.jobsFile(), flipped.get().source(), StandardCharsets.UTF_8);
+            Grader grader = lab.grader();
+            Verdicts.Check before = grader.check(ws, lab.course.steps());
+            Verdicts.Check after = grader.check(scratch, lab.course.steps());
+            int newlyFailing = 0;
+            for (int i = 0; i < after.steps().size(); i++) {
+                Verdicts.StepVerdict was = before.steps().get(i);
+                for (Verdicts.TestVerdict t : after.steps().get(i).tests()) {
+                    boolean passedBefore = was.tests().stream().anyMatch(b -> b.id().equals(t.id()) && "passed".equals(b.status()));
+                    if (passedBefore && !"passed".equals(t.status())) {
+                        newlyFailing++;
+                        out.println("  " + term.red("✗") + " " + t.id());
+                        out.println("      " + t.message());
+                    }
+                }
+            }
+            out.println(newlyFailing == 0 ? lab.msg.get("reveal.flipSurvived")
+                    : lab.msg.get("reveal.flipCaught", newlyFailing));
+            return 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            delete(copy);
+        }
+    }
+
+    /** The step's mutants that know how to find their line in a learner's code, worksheet ones first. */
+    private List<Mutant> flippable(Step s) {
+        return lab.course.mutantsOf(s.number()).stream().filter(m -> !m.flips().isEmpty())
+                .sorted(Comparator.comparing((Mutant m) -> !m.fromWorksheet())).toList();
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // a temp folder left behind is harmless
+        }
+    }
+}

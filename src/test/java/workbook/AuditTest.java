@@ -1,0 +1,113 @@
+package workbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static workbook.CheckFixturesTest.text;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** {@code workbook audit}: the lab as shipped is sound, and a broken private mutant set is called out. */
+class AuditTest {
+    private static final String RACE_MUTANT = "08-read-then-write-outside-transaction";
+
+    @Test
+    void theShippedLabPassesItsAudit() throws IOException {
+        WorkbookRun.Result r = WorkbookRun.run("audit", "--json", "--lang", "en");
+        JsonObject v = r.json();
+        String where = "\n" + r.describe();
+
+        assertEquals("audit", text(v, "command"), where);
+        assertTrue(v.getAsJsonArray("problems").isEmpty(), "problems: " + v.get("problems") + where);
+        assertTrue(v.get("ok").getAsBoolean(), "ok" + where);
+        assertEquals(0, r.exit(), "exit code" + where);
+
+        JsonObject reference = v.getAsJsonObject("reference");
+        assertEquals("passed", text(reference, "status"), where);
+        assertFalse(reference.getAsJsonArray("tests").isEmpty(), "the reference ran no official test" + where);
+        for (JsonElement t : reference.getAsJsonArray("tests")) {
+            assertEquals("passed", text(t.getAsJsonObject(), "status"), "reference test " + t + where);
+        }
+
+        List<JsonElement> skeleton = v.getAsJsonObject("skeleton").getAsJsonArray("steps").asList();
+        assertEquals(8, skeleton.size(), "skeleton steps" + where);
+        for (JsonElement s : skeleton) {
+            assertEquals("not-started", text(s.getAsJsonObject(), "status"), "skeleton step " + s + where);
+        }
+
+        Map<String, JsonObject> mutants = new LinkedHashMap<>();
+        v.getAsJsonArray("mutants").forEach(m -> mutants.put(text(m.getAsJsonObject(), "id"), m.getAsJsonObject()));
+        try (Stream<Path> files = Files.list(WorkbookRun.home().resolve("mutants"))) {
+            List<String> shipped = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".mutant"))
+                    .map(f -> f.substring(0, f.length() - ".mutant".length())).sorted().toList();
+            assertEquals(shipped, mutants.keySet().stream().sorted().toList(), "every shipped mutant is audited" + where);
+        }
+        long doc = 0;
+        for (JsonObject m : mutants.values()) {
+            String id = text(m, "id");
+            assertEquals("killed", text(m, "status"), "mutant " + id + where);
+            assertFalse(m.getAsJsonArray("killedBy").isEmpty(), "mutant " + id + " names no killing test" + where);
+            for (JsonElement k : m.getAsJsonArray("killedBy")) {
+                assertTrue(k.getAsString().contains("/"), "mutant " + id + " killer " + k + " is not an official test id");
+            }
+            if ("doc".equals(text(m, "source"))) {
+                doc++;
+                assertTrue(m.get("subtle").getAsBoolean(), "worksheet mutant " + id + " must be subtle" + where);
+            }
+        }
+        assertEquals(8, doc, "one worksheet (doc) mutant per step" + where);
+
+        JsonObject race = mutants.get(RACE_MUTANT);
+        assertNotNull(race, RACE_MUTANT + " is audited" + where);
+        int trials = race.get("trials").getAsInt();
+        int detected = race.get("detected").getAsInt();
+        assertTrue(trials > 0, RACE_MUTANT + " runs in race trials" + where);
+        assertTrue(detected >= 0.9 * trials, RACE_MUTANT + " detected in " + detected + " of " + trials + " trials" + where);
+    }
+
+    @Test
+    void aPrivateMutantSetWithAStaleAndASurvivingMutantFailsTheAudit() {
+        Path extra = WorkbookRun.fixtures("audit/private-mutants");
+        WorkbookRun.Result r = WorkbookRun.run("audit", "--mutants", extra.toString(), "--json", "--lang", "en");
+        JsonObject v = r.json();
+        String where = "\n" + r.describe();
+
+        assertEquals(1, r.exit(), "exit code" + where);
+        assertFalse(v.get("ok").getAsBoolean(), "ok" + where);
+        Map<String, JsonObject> mutants = new LinkedHashMap<>();
+        v.getAsJsonArray("mutants").forEach(m -> mutants.put(text(m.getAsJsonObject(), "id"), m.getAsJsonObject()));
+        List<String> problems = v.getAsJsonArray("problems").asList().stream().map(JsonElement::getAsString).toList();
+
+        // (1) its text to find is not in the reference: an error, named among the problems
+        JsonObject stale = mutants.get("04-find-text-gone");
+        assertNotNull(stale, "the private mutant 04-find-text-gone is audited" + where);
+        assertEquals("error", text(stale, "status"), where);
+        assertTrue(stale.getAsJsonArray("killedBy").isEmpty(), where);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("04-find-text-gone")), "problems name it: " + problems);
+
+        // (2) it only rewords an exception message: no official test kills it
+        JsonObject reworded = mutants.get("04-reworded-error-message");
+        assertNotNull(reworded, "the private mutant 04-reworded-error-message is audited" + where);
+        assertEquals("survived", text(reworded, "status"), where);
+        assertTrue(reworded.getAsJsonArray("killedBy").isEmpty(), where);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("04-reworded-error-message")), "problems name it: " + problems);
+
+        // the shipped lab is untouched by the private set: reference green, shipped mutants still killed
+        assertEquals("passed", text(v.getAsJsonObject("reference"), "status"), where);
+        mutants.values().stream().filter(m -> !text(m, "id").startsWith("04-find-text-gone")
+                        && !text(m, "id").startsWith("04-reworded-error-message"))
+                .forEach(m -> assertEquals("killed", text(m, "status"), "shipped mutant " + text(m, "id") + where));
+        assertEquals(2, problems.stream().filter(p -> !p.contains("race mutant")).count(),
+                "exactly the two private mutants are problems: " + problems);
+    }
+}

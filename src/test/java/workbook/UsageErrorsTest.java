@@ -1,0 +1,95 @@
+package workbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Exit status 2: the command was called wrongly or the setup is missing; nothing is graded. */
+class UsageErrorsTest {
+    @TempDir Path tmp;
+
+    private Path workspace;
+    private boolean defaultWorkspaceExisted;
+
+    @BeforeEach
+    void aValidWorkspace() {
+        // a valid workspace, so that only the argument under test is wrong
+        workspace = WorkbookRun.workspace(WorkbookRun.home().resolve("answers"), tmp.resolve("ws"));
+        defaultWorkspaceExisted = Files.exists(WorkbookRun.home().resolve("workspace"));
+    }
+
+    @AfterEach
+    void noDefaultWorkspaceWasCreated() {
+        if (!defaultWorkspaceExisted) {
+            assertTrue(Files.notExists(WorkbookRun.home().resolve("workspace")),
+                    "a usage error must not create the default workspace folder");
+        }
+    }
+
+    @Test
+    void checkOfAStepThatDoesNotExist() {
+        WorkbookRun.Result r = WorkbookRun.run("check", "9", "--workspace", workspace.toString(), "--json", "--lang", "en");
+        assertEquals(2, r.exit(), r.describe());
+        assertTrue(r.err().contains("9"), "the error names the step: " + r.describe());
+        assertTrue(r.out().isBlank(), "no verdict is printed: " + r.describe());
+    }
+
+    @Test
+    void checkOfStepZero() {
+        WorkbookRun.Result r = WorkbookRun.run("check", "0", "--workspace", workspace.toString(), "--json");
+        assertEquals(2, r.exit(), r.describe());
+    }
+
+    @Test
+    void checkOfAWorkspaceThatDoesNotExist() {
+        Path missing = tmp.resolve("nonexistent");
+        WorkbookRun.Result r = WorkbookRun.run("check", "--workspace", missing.toString(), "--json", "--lang", "en");
+        assertEquals(2, r.exit(), r.describe());
+        assertTrue(r.err().contains("nonexistent"), "the error names the folder: " + r.describe());
+        assertTrue(Files.notExists(missing), "the missing workspace is not created");
+    }
+
+    @Test
+    void checkOfTheRootNonexistentFolder() {
+        WorkbookRun.Result r = WorkbookRun.run("check", "--workspace", "/nonexistent", "--json");
+        assertEquals(2, r.exit(), r.describe());
+        // Korean by default: the message must arrive intact in UTF-8
+        assertTrue(r.err().contains("없습니다"), "the Korean message survives the output encoding: " + r.describe());
+    }
+
+    @Test
+    void mutantsOfAWorkspaceThatDoesNotExist() {
+        WorkbookRun.Result r = WorkbookRun.run("mutants", "--workspace", tmp.resolve("nonexistent").toString(), "--json");
+        assertEquals(2, r.exit(), r.describe());
+    }
+
+    @Test
+    void mutantsOfAStepThatDoesNotExist() {
+        WorkbookRun.Result r = WorkbookRun.run("mutants", "9", "--workspace", workspace.toString(), "--json");
+        assertEquals(2, r.exit(), r.describe());
+    }
+
+    @Test
+    void auditWithAPrivateMutantFolderThatDoesNotExist() {
+        WorkbookRun.Result r = WorkbookRun.run("audit", "--mutants", tmp.resolve("no-such-folder").toString(), "--json");
+        assertEquals(2, r.exit(), r.describe());
+    }
+
+    @Test
+    void anUnknownOption() {
+        WorkbookRun.Result r = WorkbookRun.run("check", "--no-such-option", "--workspace", workspace.toString());
+        assertEquals(2, r.exit(), r.describe());
+    }
+
+    @Test
+    void aStepThatIsNotANumber() {
+        WorkbookRun.Result r = WorkbookRun.run("check", "two", "--workspace", workspace.toString());
+        assertEquals(2, r.exit(), r.describe());
+    }
+}
