@@ -72,9 +72,23 @@ class CheckFixturesTest {
         knownBug("system-exit-75-in-enqueue");
     }
 
+    @Test
+    @Disabled("runner bug: one 60 s budget per shard (Limits.budgetMillis) is shared by every test; endless loops in "
+            + "renew and complete (23 tests, each a timeout plus a fresh child JVM) use it up, and every test not yet "
+            + "run - all of release's, whose code is correct - is reported 'error: the test JVM hit its wall-clock "
+            + "limit', blaming step 7 for a loop it does not have. Fixture check-known-bugs/"
+            + "infinite-loops-in-renew-and-complete (takes over a minute, so it is not among the regular fixtures).")
+    void aLoopInTwoMethodsDoesNotBlameAThirdStep() {
+        knownBug("check-known-bugs", "infinite-loops-in-renew-and-complete");
+    }
+
     /** Runs the expectations under {@code knownBug} in a fixture: what the runner should do once fixed. */
     private void knownBug(String name) {
-        Path fixture = WorkbookRun.fixtures("check").resolve(name);
+        knownBug("check", name);
+    }
+
+    private void knownBug(String kind, String name) {
+        Path fixture = WorkbookRun.fixtures(kind).resolve(name);
         JsonObject expected = WorkbookRun.expected(fixture).getAsJsonObject("knownBug");
         WorkbookRun.Result r = check(fixture);
         report(name + " (knownBug)", expected, r, compare(expected, r));

@@ -33,7 +33,8 @@ public record Scenario(String job, List<String> setup, List<Row> rows) {
     public record Row(double t, String who, String call, Text clause, List<String> hide) {
         /** The call as a learner reads it: without the bridge class and the database argument. */
         public String shown() {
-            return call.replace("Lab.", "").replace("(db, ", "(").replace("(db)", "()");
+            return call.replace("Lab.", "").replace("(db, ", "(").replace("(db)", "()")
+                    .replace("java.util.List.of(", "List.of(").replace("claimManySummary(", "claimMany(");
         }
     }
 

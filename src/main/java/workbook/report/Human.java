@@ -22,7 +22,8 @@ public final class Human {
         for (Verdicts.StepVerdict s : c.steps()) {
             long ok = s.tests().stream().filter(t -> "passed".equals(t.status())).count();
             String counts = s.tests().isEmpty() ? "" : " (" + ok + "/" + s.tests().size() + ")";
-            out.printf("  %s %d. %-28s %s%s%n", mark(s.status()), s.step(), s.title(), paint(s.status(), msg.get("status." + s.status())), counts);
+            out.printf("  %s %d. %s %s%s%n", mark(s.status()), s.step(), Terminal.pad(s.title(), 34),
+                    paint(s.status(), msg.get("status." + s.status())), counts);
             if (s.message() != null) {
                 out.println("       " + s.message());
             }
@@ -61,7 +62,7 @@ public final class Human {
             out.println(msg.get("report.mutants.list"));
             for (Verdicts.MutantVerdict v : m.mutants()) {
                 String status = v.status().equals("error") ? "error" : v.status();
-                out.printf("  %s %-40s %s%n", mark("killed".equals(status) ? "passed" : "failed"), v.id(),
+                out.printf("  %s %s %s%n", mark("killed".equals(status) ? "passed" : "failed"), Terminal.pad(v.id(), 40),
                         paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
                 out.println("      " + v.description());
                 if (!v.killedBy().isEmpty()) {
