@@ -53,6 +53,20 @@ class CheckFixturesTest {
         assertTrue(names.size() >= 30, "expected at least 30 check fixtures, found " + names);
     }
 
+    /**
+     * The fixtures run with the launcher's jar-only class path ({@link WorkbookRun#runAsLauncher}); this one runs with
+     * Maven's own class path (directories), as a plain {@code Main.run} call from any test does, and must get the same
+     * verdict.
+     */
+    @Test
+    void mavensClassPathGivesTheSameVerdict() {
+        Path fixture = WorkbookRun.fixtures("check").resolve("system-exit-1-in-enqueue");
+        Path ws = WorkbookRun.workspace(fixture, tmp.resolve("ws"));
+        WorkbookRun.Result r = WorkbookRun.run("check", "--workspace", ws.toString(), "--json", "--lang", "en");
+        report("system-exit-1-in-enqueue (Maven's class path)", WorkbookRun.expected(fixture), r,
+                compare(WorkbookRun.expected(fixture), r));
+    }
+
     // ---- Runner bugs found by these fixtures. Each stays disabled until the runner is fixed; the reason says why.
 
     @Test
@@ -60,7 +74,7 @@ class CheckFixturesTest {
             + "-XX:+ExitOnOutOfMemoryError), so System.exit(3) in learner code is reported as 'stopped after running out "
             + "of memory' instead of naming System.exit. Fixture check/system-exit-3-in-enqueue.")
     void systemExit3IsReportedAsSystemExitNotAsOutOfMemory() {
-        knownBug("system-exit-3-in-enqueue");
+        knownBug("check", "system-exit-3-in-enqueue");
     }
 
     @Test
@@ -69,24 +83,33 @@ class CheckFixturesTest {
             + "and the whole run is abandoned: steps 3-7, whose methods are correct, are reported failed with "
             + "'a test timed out'. Fixture check/system-exit-75-in-enqueue.")
     void systemExit75DoesNotTakeOtherStepsDown() {
-        knownBug("system-exit-75-in-enqueue");
+        knownBug("check", "system-exit-75-in-enqueue");
+    }
+
+    @Test
+    @Disabled("unclear verdict: Grader.linkage() takes every NoClassDefFoundError for a signature problem, so when "
+            + "Jobs' static initialiser throws, every test after the first says 'a method does not have the contract's "
+            + "shape (java.lang.NoClassDefFoundError: Could not initialize class lease.Jobs ...)' although every "
+            + "signature matches. Fixture check/static-initializer-fails.")
+    void aFailingStaticInitialiserIsNotCalledAWrongShape() {
+        knownBug("check", "static-initializer-fails");
     }
 
     @Test
     @Disabled("runner bug: one 60 s budget per shard (Limits.budgetMillis) is shared by every test; endless loops in "
-            + "renew and complete (23 tests, each a timeout plus a fresh child JVM) use it up, and every test not yet "
-            + "run - all of release's, whose code is correct - is reported 'error: the test JVM hit its wall-clock "
+            + "six methods (54 tests, each a timeout plus a fresh child JVM) use it up, and every test not yet run - "
+            + "among them release's, whose code is correct - is reported 'error: the test JVM hit its wall-clock "
             + "limit', blaming step 7 for a loop it does not have. Fixture check-known-bugs/"
-            + "infinite-loops-in-renew-and-complete (takes over a minute, so it is not among the regular fixtures).")
-    void aLoopInTwoMethodsDoesNotBlameAThirdStep() {
-        knownBug("check-known-bugs", "infinite-loops-in-renew-and-complete");
+            + "endless-loops-in-six-methods (takes a minute, so it is not among the regular fixtures).")
+    void loopsElsewhereDoNotBlameReleaseForAWallClockLimit() {
+        knownBug("check-known-bugs", "endless-loops-in-six-methods");
     }
 
-    /** Runs the expectations under {@code knownBug} in a fixture: what the runner should do once fixed. */
-    private void knownBug(String name) {
-        knownBug("check", name);
-    }
-
+    /**
+     * Runs the expectations under {@code knownBug} in a fixture: what the runner should do once fixed. Like every
+     * fixture it runs with the launcher's class path; under Maven's class path a child's System.exit status is masked
+     * (see {@link WorkbookRun#runAsLauncher}), which would hide the two exit-status bugs.
+     */
     private void knownBug(String kind, String name) {
         Path fixture = WorkbookRun.fixtures(kind).resolve(name);
         JsonObject expected = WorkbookRun.expected(fixture).getAsJsonObject("knownBug");
@@ -96,13 +119,14 @@ class CheckFixturesTest {
 
     private WorkbookRun.Result check(Path fixture) {
         Path ws = WorkbookRun.workspace(fixture, tmp.resolve("ws"));
-        return WorkbookRun.run("check", "--workspace", ws.toString(), "--json", "--lang", "en");
+        return WorkbookRun.runAsLauncher("check", "--workspace", ws.toString(), "--json", "--lang", "en");
     }
 
     private static void report(String name, JsonObject expected, WorkbookRun.Result r, List<String> problems) {
         if (!problems.isEmpty()) {
-            fail("fixture check/" + name + " (" + text(expected, "about") + "):\n  - " + String.join("\n  - ", problems)
-                    + "\n" + r.describe());
+            String about = expected.has("about") ? text(expected, "about") : text(expected, "reason");
+            fail("fixture check/" + name + " (" + about + "):\n  - " + String.join("\n  - ", problems) + "\n"
+                    + r.describe());
         }
     }
 
@@ -152,6 +176,16 @@ class CheckFixturesTest {
                 }
                 for (JsonElement t : step.getAsJsonArray("tests")) {
                     checkTest(t.getAsJsonObject(), want, problems);
+                }
+            }
+        }
+        if (exp.has("tests")) {
+            for (Map.Entry<String, JsonElement> e : exp.getAsJsonObject("tests").entrySet()) {
+                JsonObject t = tests.get(e.getKey());
+                if (t == null) {
+                    problems.add("test " + e.getKey() + " is missing from the verdict");
+                } else {
+                    checkTest(t, e.getValue().getAsJsonObject(), problems);
                 }
             }
         }

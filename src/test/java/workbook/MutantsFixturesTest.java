@@ -38,7 +38,12 @@ class MutantsFixturesTest {
         Path fixture = WorkbookRun.fixtures("mutants").resolve(name);
         JsonObject expected = WorkbookRun.expected(fixture);
         WorkbookRun.Result r = mutants(fixture);
-        report(name, expected, r, compare(expected, r));
+        List<String> problems = compare(expected, r);
+        int max = expected.has("maxSeconds") ? expected.get("maxSeconds").getAsInt() : 120;
+        if (r.took().toSeconds() > max) {
+            problems.add("took " + r.took().toSeconds() + " s, more than the bound of " + max + " s");
+        }
+        report(name, expected, r, problems);
     }
 
     @Test
@@ -46,21 +51,34 @@ class MutantsFixturesTest {
             + "boundaries\"); MessageFormat reads it as a quote and drops it, so the hint says \"the steps boundaries\". "
             + "The apostrophe must be doubled (step''s). Fixture mutants/weak.")
     void killMoreHintKeepsItsApostrophe() {
-        Path fixture = WorkbookRun.fixtures("mutants").resolve("weak");
+        knownBug("weak");
+    }
+
+    @Test
+    @Disabled("unclear verdict: JobsTest.java declaring class MyJobsTest gets the hint 'write tests in JobsTest.java: it "
+            + "has none yet' although the file holds two tests; the runner only looks for class lease.JobsTest and "
+            + "never says it did not find that class. Fixture mutants/class-renamed.")
+    void aRenamedTestClassIsNamedInTheHint() {
+        knownBug("class-renamed");
+    }
+
+    private void knownBug(String name) {
+        Path fixture = WorkbookRun.fixtures("mutants").resolve(name);
         JsonObject expected = WorkbookRun.expected(fixture).getAsJsonObject("knownBug");
         WorkbookRun.Result r = mutants(fixture);
-        report("weak (knownBug)", expected, r, compare(expected, r));
+        report(name + " (knownBug)", expected, r, compare(expected, r));
     }
 
     private WorkbookRun.Result mutants(Path fixture) {
         Path ws = WorkbookRun.workspace(fixture, tmp.resolve("ws"));
-        return WorkbookRun.run("mutants", "--workspace", ws.toString(), "--json", "--lang", "en");
+        return WorkbookRun.runAsLauncher("mutants", "--workspace", ws.toString(), "--json", "--lang", "en");
     }
 
     private static void report(String name, JsonObject expected, WorkbookRun.Result r, List<String> problems) {
         if (!problems.isEmpty()) {
-            fail("fixture mutants/" + name + " (" + text(expected, "about") + "):\n  - " + String.join("\n  - ", problems)
-                    + "\n" + r.describe());
+            String about = expected.has("about") ? text(expected, "about") : text(expected, "reason");
+            fail("fixture mutants/" + name + " (" + about + "):\n  - " + String.join("\n  - ", problems) + "\n"
+                    + r.describe());
         }
     }
 
@@ -162,6 +180,9 @@ class MutantsFixturesTest {
         }
         if (exp.has("nextContains") && !String.valueOf(text(v, "next")).contains(exp.get("nextContains").getAsString())) {
             problems.add("next " + quote(text(v, "next")) + " does not contain " + exp.get("nextContains"));
+        }
+        if (exp.has("nextLacks") && String.valueOf(text(v, "next")).contains(exp.get("nextLacks").getAsString())) {
+            problems.add("next " + quote(text(v, "next")) + " should not say " + exp.get("nextLacks"));
         }
         // Invariants of every mutants verdict.
         for (JsonObject m : mutants.values()) {

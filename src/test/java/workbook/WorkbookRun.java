@@ -82,6 +82,67 @@ public final class WorkbookRun {
                 took);
     }
 
+    /**
+     * Like {@link #run}, but with the class path the {@code ./workbook} launcher gives the runner: jars only.
+     *
+     * <p>The runner forks its child JVMs from {@code java.class.path}. Under Maven that holds directories
+     * ({@code target/classes}, {@code target/test-classes}), and a child started with
+     * {@code -XX:ArchiveClassesAtExit} (the runner's AppCDS recording) cannot dump an archive for such a path: every
+     * child that ends through {@code System.exit} then ends with status 1 instead of its own, and no child gets the
+     * archive's faster start. The fixture tests therefore run the runner the way learners do: this method puts the
+     * runner's classes in a jar and swaps {@code java.class.path} for a jar-only one during the call. It is still the
+     * same {@link Main#run} in this JVM.
+     */
+    public static synchronized Result runAsLauncher(String... args) {
+        String saved = System.getProperty("java.class.path");
+        try {
+            System.setProperty("java.class.path", launcherClassPath());
+            return run(args);
+        } finally {
+            System.setProperty("java.class.path", saved);
+        }
+    }
+
+    private static String launcherClassPath;
+
+    private static synchronized String launcherClassPath() {
+        if (launcherClassPath != null) {
+            return launcherClassPath;
+        }
+        try {
+            Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            List<String> entries = new java.util.ArrayList<>();
+            if (Files.isDirectory(classes)) {
+                Path dir = Files.createTempDirectory("workbook-runner-jar-");
+                Path jar = dir.resolve("workbook.jar");
+                try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
+                     Stream<Path> files = Files.walk(classes)) {
+                    for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                        out.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                        Files.copy(f, out);
+                        out.closeEntry();
+                    }
+                }
+                dir.toFile().deleteOnExit(); // deleted after the jar: the reverse order of registration
+                jar.toFile().deleteOnExit();
+                entries.add(jar.toString());
+            } else {
+                entries.add(classes.toString());
+            }
+            for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+                if (!e.isBlank() && Files.isRegularFile(Path.of(e)) && !entries.contains(e)) {
+                    entries.add(e);
+                }
+            }
+            launcherClassPath = String.join(java.io.File.pathSeparator, entries);
+            return launcherClassPath;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The project folder the workbook reads its lessons, answers and mutants from. */
     public static Path home() {
         return Path.of(System.getProperty("workbook.home")).toAbsolutePath().normalize();

@@ -37,6 +37,7 @@ final class CheckCommand implements Callable<Integer> {
         } else {
             new Human(lab.msg, System.out).check(verdict, verbose);
         }
+        Recording.afterCheck(lab, ws, verdict, options.json);
         return verdict.ok() ? 0 : 1;
     }
 }

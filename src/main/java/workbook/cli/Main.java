@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
                 "임대와 펜스 토큰 실습: 여덟 단계, 공식 시험, 그리고 내 시험을 재는 뮤턴트."},
         subcommands = {StatusCommand.class, ShowCommand.class, CheckCommand.class, MutantsCommand.class,
                 AuditCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, TryCommand.class, MutantSourceCommand.class,
+                HintCommand.class, PredictCommand.class, WordsCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every requested verdict is good", "1:a verdict failed", "2:usage or setup error"})
@@ -32,6 +33,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         System.setOut(out);
         CommandLine cli = new CommandLine(new Main());
+        // Every subcommand answers -h/--help (and -V) the way picocli users expect.
+        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Lab.SetupError) {
                 cmd.getErr().println("workbook: " + e.getMessage());

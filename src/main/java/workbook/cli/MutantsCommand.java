@@ -10,8 +10,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Mutant;
 import workbook.grade.Verdicts;
+import workbook.progress.Recorder;
 import workbook.report.Human;
-import workbook.report.Json;
 import workbook.workspace.Workspace;
 
 @Command(name = "mutants", description = {"Run your JobsTest.java against the reference and every mutant (or step N's).",
@@ -34,10 +34,12 @@ final class MutantsCommand implements Callable<Integer> {
         }
         List<Mutant> mutants = step == null ? lab.course.mutants() : lab.course.mutantsOf(step);
         Verdicts.Mutants verdict = lab.grader().mutants(ws, mutants);
+        List<Recorder.Compared> compared = Recording.afterMutants(lab, ws, verdict);
         if (options.json) {
-            System.out.println(Json.of(verdict));
+            System.out.println(Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared)));
         } else {
             new Human(lab.msg, System.out).mutants(verdict);
+            new ProgressReport(lab.msg, System.out).comparisons(compared);
         }
         return verdict.ok() ? 0 : 1;
     }

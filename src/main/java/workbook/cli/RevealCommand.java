@@ -38,6 +38,7 @@ final class RevealCommand implements Callable<Integer> {
             return view.flip(s, ws, flip.isEmpty() ? null : flip);
         }
         view.diff(s, ws);
+        Recording.afterReveal(lab, ws, verdict, step);
         return 0;
     }
 }

@@ -50,6 +50,6 @@ final class TryCommand implements Callable<Integer> {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }
         return TrySession.run(cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), scene,
-                NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err);
+                NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err, System.console() != null);
     }
 }

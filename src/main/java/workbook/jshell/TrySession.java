@@ -23,10 +23,11 @@ public final class TrySession {
      * @param classpath the learner's classes, the bridge, sqlite-jdbc
      * @param startup   the lab's startup file ({@code lessons/_jshell/try.jsh})
      * @param scene     the step's scene, or null
+     * @param terminal  whether a person is typing at a terminal (line editing, history)
      * @return JShell's exit status
      */
     public static int run(List<String> classpath, Path startup, Scenario scene, List<String> vmOptions,
-                          InputStream in, PrintStream out, PrintStream err) {
+                          InputStream in, PrintStream out, PrintStream err, boolean terminal) {
         try {
             Path file = Files.createTempFile("workbook-try-", ".jsh");
             try {
@@ -37,8 +38,13 @@ public final class TrySession {
                 for (String o : vmOptions) {
                     args.add("-R" + o);
                 }
-                return JavaShellToolBuilder.builder().in(in, null).out(out, out, err).persistence(new java.util.HashMap<>())
-                        .start(args.toArray(String[]::new));
+                // Without a terminal (a script, a test) JShell must read the lines it is given. It opens the real terminal
+                // whenever its input *is* System.in, so a script's input is handed over in a wrapper; and the
+                // snippets' own System.in is a separate empty stream, so the commands are not forwarded to them.
+                InputStream commands = terminal ? in : new java.io.FilterInputStream(in) { };
+                InputStream userIn = terminal ? null : InputStream.nullInputStream();
+                return JavaShellToolBuilder.builder().in(commands, userIn).out(out, out, out).err(err, err).persistence(new java.util.HashMap<>())
+                        .interactiveTerminal(terminal).start(args.toArray(String[]::new));
             } finally {
                 Files.deleteIfExists(file);
             }

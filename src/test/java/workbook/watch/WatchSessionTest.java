@@ -61,8 +61,16 @@ class WatchSessionTest {
             waitFor(printed, "[q] quit", 60);
             assertTrue(text(printed).contains("1. Create the lease table"), "starts at step 1:\n" + text(printed));
 
-            String reference = Files.readString(home.resolve("answers/lease/Jobs.java"));
-            String initDb = workbook.workspace.JavaMethods.find(reference, "initDb").orElseThrow().of(reference);
+            String initDb = """
+                    static void initDb(Path db) {
+                            try (Connection c = open(db); java.sql.Statement s = c.createStatement()) {
+                                s.executeUpdate("CREATE TABLE IF NOT EXISTS jobs(id TEXT PRIMARY KEY, owner TEXT, "
+                                        + "until REAL NOT NULL DEFAULT 0, fence INTEGER NOT NULL DEFAULT 0, result TEXT, "
+                                        + "done INTEGER NOT NULL DEFAULT 0)");
+                            } catch (SQLException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }""";
             String mine = Files.readString(ws.jobsFile());
             var span = workbook.workspace.JavaMethods.find(mine, "initDb").orElseThrow();
             Files.writeString(ws.jobsFile(), mine.substring(0, span.start()) + initDb + mine.substring(span.end()));

@@ -1,0 +1,105 @@
+package workbook.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import workbook.progress.Choice;
+import workbook.progress.Fragment;
+import workbook.progress.Match;
+import workbook.progress.Overview;
+import workbook.progress.Prediction;
+import workbook.progress.Recorder;
+import workbook.report.Messages;
+
+/** Progress as text for a person at a terminal: the fragment to predict, comparisons, and the board's table. */
+final class ProgressReport {
+    private final Messages msg;
+    private final PrintStream out;
+
+    ProgressReport(Messages msg, PrintStream out) {
+        this.msg = msg;
+        this.out = out;
+    }
+
+    /** The worksheet fragment: its description and the lines it puts into the code. */
+    void fragment(int step, Fragment f) {
+        out.println(msg.get("predict.fragment", step, f.mutant()));
+        out.println("  " + f.description());
+        out.println();
+        f.lines().forEach(l -> out.println("    " + l));
+        out.println();
+    }
+
+    /** The question and the three numbered observations. */
+    void choices() {
+        out.println(msg.get("predict.question"));
+        for (Choice c : Choice.values()) {
+            out.println("  " + c.number() + ") " + msg.get("predict.choice." + c.wire()));
+        }
+    }
+
+    String choiceName(Choice c) {
+        return c == null ? "?" : msg.get("predict.choice." + c.wire() + ".short");
+    }
+
+    /** A stored prediction and, when there is one, its comparison; every line starts with {@code prefix}. */
+    void prediction(Prediction p, String prefix) {
+        out.println(prefix + msg.get("predict.result.mine", choiceName(p.choice()), p.because()));
+        if (p.comparison() != null) {
+            comparison(p, prefix);
+        }
+    }
+
+    /** What happened to the mutant, and whether that matches — only as far as can honestly be told. */
+    void comparison(Prediction p, String prefix) {
+        Prediction.Comparison c = p.comparison();
+        switch (c.outcome() == null ? "error" : c.outcome()) {
+            case "killed" -> out.println(prefix + msg.get("predict.result.killed", String.join(", ", c.killedBy()),
+                    msg.get("kind." + c.kind())));
+            case "survived" -> out.println(prefix + msg.get("predict.result.survived"));
+            default -> out.println(prefix + msg.get("predict.result.error"));
+        }
+        String killer = c.killedBy().isEmpty() ? "JobsTest" : c.killedBy().get(0);
+        Match m = c.match() == null ? Match.UNKNOWN : c.match();
+        String line = switch (m) {
+            case YES -> msg.get("predict.match.yes");
+            case NO -> "timeout".equals(c.observed()) ? msg.get("predict.match.noTimeout", choiceName(p.choice()))
+                    : msg.get("predict.match.no", choiceName(p.choice()), msg.get("predict.observed." + c.observed()),
+                    killer);
+            case UNKNOWN -> msg.get("predict.match.unknown", killer, choiceName(p.choice()));
+            case NOT_KILLED -> msg.get("predict.match.notKilled", choiceName(p.choice()));
+        };
+        out.println(prefix + line);
+    }
+
+    /** After {@code mutants}: every compared prediction. */
+    void comparisons(List<Recorder.Compared> compared) {
+        if (compared.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(msg.get("predict.results.title"));
+        for (Recorder.Compared c : compared) {
+            out.println("  " + msg.get("predict.results.item", c.step(), c.prediction().mutant()));
+            prediction(c.prediction(), "      ");
+        }
+    }
+
+    /** The board's progress table: one line per step and the next thing to do. */
+    void board(Overview o) {
+        out.println();
+        out.println(msg.get("board.progress.title", o.file()));
+        for (Overview.Row r : o.steps()) {
+            String check = r.check() == null ? msg.get("board.progress.neverChecked") : msg.get("status." + r.check());
+            String prediction = r.prediction() == null ? msg.get("board.progress.noPrediction")
+                    : msg.get("board.progress.predicted", choiceName(r.prediction().choice()),
+                    r.compared() ? msg.get("match." + r.prediction().comparison().match().wire())
+                            : msg.get("board.progress.notCompared"));
+            String mutants = r.mutantsKilled() == null ? msg.get("board.progress.noMutants")
+                    : msg.get("board.progress.mutants", r.mutantsKilled(), r.mutantsTotal());
+            out.println("  " + msg.get("board.progress.row", r.step(), check, r.hintLevels().size(),
+                    r.hintsTotal(), prediction, mutants, msg.get(r.words() ? "board.progress.words.yes" : "board.progress.words.no")));
+            out.println("       → " + r.next());
+        }
+        out.println(msg.get("board.progress.commands"));
+    }
+}

@@ -1,0 +1,139 @@
+package workbook.cli;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import workbook.grade.Verdicts;
+import workbook.progress.Choice;
+import workbook.progress.Overview;
+import workbook.progress.Prediction;
+import workbook.progress.Progress;
+import workbook.progress.Recorder;
+import workbook.report.Json;
+import workbook.workspace.Workspace;
+
+/**
+ * The hooks the grading commands call after their verdict, so each command changes by one line. Recording is
+ * never allowed to break a command: any failure becomes a warning on standard error and the command's own result
+ * and exit code stay as they were.
+ */
+final class Recording {
+    private Recording() {}
+
+    static Recorder recorder(Lab lab, Workspace ws) {
+        return Recorder.of(ws, lab.msg, System.err);
+    }
+
+    /**
+     * After {@code check}: records each step's status. A step that passes and has none of the learner's own words
+     * yet is asked for them — at a terminal only, and not for {@code --json}; elsewhere a one-line tip names the
+     * {@code words} command, once, when the step passes for the first time.
+     */
+    static void afterCheck(Lab lab, Workspace ws, Verdicts.Check verdict, boolean json) {
+        try {
+            Recorder recorder = recorder(lab, ws);
+            Recorder.Checked checked = recorder.checked(verdict);
+            if (json || !recorder.saved()) {
+                return; // a tip about recording is no use when nothing could be recorded
+            }
+            if (!checked.wordsWanted().isEmpty() && Prompt.terminal()) {
+                askWords(lab, recorder, checked.wordsWanted(), Prompt.system(), System.out);
+            } else {
+                checked.firstPassed().forEach(n -> System.out.println(lab.msg.get("words.tip", n)));
+            }
+        } catch (RuntimeException e) {
+            failed(lab, e);
+        }
+    }
+
+    /** Asks for the two sentences of each step; Enter on both skips a step (and it is not asked again). */
+    static void askWords(Lab lab, Recorder recorder, List<Integer> steps, Prompt prompt, PrintStream out) {
+        for (int n : steps) {
+            out.println();
+            out.println(lab.msg.get("words.ask.title", n, lab.course.step(n).map(s -> s.title().in(lab.msg.lang())).orElse("")));
+            Optional<String> restate = prompt.ask(lab.msg.get("words.ask.restate"));
+            if (restate.isEmpty()) {
+                return; // end of input: stop asking
+            }
+            Optional<String> limit = prompt.ask(lab.msg.get("words.ask.limit"));
+            String r = blankToNull(restate.get());
+            String l = blankToNull(limit.orElse(""));
+            if (r == null && l == null) {
+                recorder.wordsSkipped(n);
+                out.println(lab.msg.get("words.skipped", n));
+            } else {
+                recorder.words(n, r, l);
+                out.println(lab.msg.get(recorder.saved() ? "words.saved" : "progress.notRecorded", n));
+            }
+        }
+    }
+
+    /** After {@code mutants}: records the tallies and compares stored predictions; empty when that failed. */
+    static List<Recorder.Compared> afterMutants(Lab lab, Workspace ws, Verdicts.Mutants verdict) {
+        try {
+            return recorder(lab, ws).mutantsRan(verdict);
+        } catch (RuntimeException e) {
+            failed(lab, e);
+            return List.of();
+        }
+    }
+
+    /** After {@code reveal} showed the reference: counts it (with the check status the reveal just took). */
+    static void afterReveal(Lab lab, Workspace ws, Verdicts.Check verdict, int step) {
+        try {
+            Recorder recorder = recorder(lab, ws);
+            recorder.checked(verdict);
+            recorder.revealed(step);
+        } catch (RuntimeException e) {
+            failed(lab, e);
+        }
+    }
+
+    /** For the board: records the statuses it just checked, and returns every step's progress beside them. */
+    static Overview afterBoard(Lab lab, Workspace ws, Verdicts.Check verdict) {
+        Map<Integer, String> now = verdict.steps().stream()
+                .collect(Collectors.toMap(Verdicts.StepVerdict::step, Verdicts.StepVerdict::status, (a, b) -> b));
+        Recorder recorder = recorder(lab, ws);
+        Progress progress;
+        try {
+            recorder.checked(verdict);
+            progress = recorder.read();
+        } catch (RuntimeException e) {
+            failed(lab, e);
+            progress = Progress.empty();
+        }
+        return Overview.of(lab.course, progress, now, Workspace.display(recorder.path()), lab.msg);
+    }
+
+    /** The JSON of {@code verdict} with one more field: extra fields keep every tool that reads the old ones working. */
+    static String withField(Object verdict, String name, Object value) {
+        JsonObject o = JsonParser.parseString(Json.of(verdict)).getAsJsonObject();
+        o.add(name, JsonParser.parseString(Json.of(value)));
+        return Json.of(o);
+    }
+
+    /** A prediction beside its comparison, flat, as {@code predict --json} and {@code mutants --json} print it. */
+    record PredictionJson(int step, String mutant, Choice choice, String because, String at,
+                          Prediction.Comparison comparison, String next) {
+        static PredictionJson of(int step, Prediction p, String next) {
+            return new PredictionJson(step, p.mutant(), p.choice(), p.because(), p.at(), p.comparison(), next);
+        }
+    }
+
+    /** The comparisons for {@code mutants --json}. */
+    static List<PredictionJson> comparisonsJson(List<Recorder.Compared> compared) {
+        return compared.stream().map(c -> PredictionJson.of(c.step(), c.prediction(), null)).toList();
+    }
+
+    static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private static void failed(Lab lab, RuntimeException e) {
+        System.err.println(lab.msg.get("progress.failed", String.valueOf(e.getMessage())));
+    }
+}

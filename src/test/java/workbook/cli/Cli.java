@@ -1,0 +1,100 @@
+package workbook.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import workbook.catalogue.Catalogue;
+import workbook.progress.Progress;
+import workbook.progress.ProgressFile;
+
+/**
+ * Runs the workbook as a learner would, in this JVM: {@link Main#run} with standard input, output and error swapped
+ * for the call, so a test sees exactly what a person at a (non-terminal) shell would see.
+ */
+final class Cli {
+    private Cli() {}
+
+    /** What one command printed and returned. */
+    record Result(int code, String out, String err) {}
+
+    static Result withInput(String stdin, String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        InputStream in = System.in;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            int code = Main.run(args);
+            System.out.flush();
+            System.err.flush();
+            return new Result(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            System.setIn(in);
+        }
+    }
+
+    static Result run(String... args) {
+        return withInput("", args);
+    }
+
+    /** A workspace holding the skeleton's two files (every step not started). */
+    static Path skeleton(Path dir) {
+        return workspace(dir, "skeleton/lease/Jobs.java");
+    }
+
+    /** A workspace whose Jobs.java is the reference (every step passes). */
+    static Path passing(Path dir) {
+        return workspace(dir, "answers/lease/Jobs.java");
+    }
+
+    private static Path workspace(Path dir, String jobs) {
+        try {
+            Path lease = Files.createDirectories(dir.resolve("lease"));
+            Files.copy(Catalogue.home().resolve(jobs), lease.resolve("Jobs.java"));
+            Files.copy(Catalogue.home().resolve("skeleton/lease/JobsTest.java"), lease.resolve("JobsTest.java"));
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path progressFile(Path ws) {
+        return ws.resolve(".workbook/progress.json");
+    }
+
+    /** The workspace's progress, read through the same storage the commands use; a problem fails the test. */
+    static Progress load(Path ws) {
+        ProgressFile.Problems fail = new ProgressFile.Problems() {
+            @Override
+            public void corrupt(Path file, Path movedTo, String detail) {
+                throw new AssertionError("corrupt progress file: " + detail);
+            }
+
+            @Override
+            public void unavailable(Path file, String detail) {
+                throw new AssertionError("unreadable progress file: " + detail);
+            }
+        };
+        return new ProgressFile(progressFile(ws), fail, Clock.systemUTC()).load();
+    }
+
+    static String progress(Path ws) {
+        try {
+            return Files.readString(progressFile(ws), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
