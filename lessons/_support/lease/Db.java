@@ -83,12 +83,26 @@ final class Db {
              ResultSet r = s.executeQuery("PRAGMA table_info(jobs)")) {
             while (r.next()) {
                 out.add(r.getString("name") + " " + r.getString("type").toUpperCase() + " notnull=" + r.getInt("notnull")
-                        + " default=" + r.getString("dflt_value") + " pk=" + r.getInt("pk"));
+                        + " default=" + number(r.getString("dflt_value")) + " pk=" + r.getInt("pk"));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("test read SQL failed: " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /** {@code DEFAULT 0}, {@code DEFAULT 0.0} and {@code DEFAULT '0'} all mean the number zero; show them alike. */
+    private static String number(String dflt) {
+        if (dflt == null) {
+            return null;
+        }
+        String v = dflt.strip().replaceAll("^'(.*)'$", "$1").replaceAll("^\\((.*)\\)$", "$1");
+        try {
+            double d = Double.parseDouble(v);
+            return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
     }
 
     private static Connection open(Path db) throws SQLException {
