@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ClaimManyTest {
     private static final int RACERS = 16;
-    private static final int ROUNDS = 10;
+    private static final int ROUNDS = 5;
+    private static final int GATE_MILLIS = 40;
     private static final int MANY_ROUNDS = 5;
 
     @TempDir Path dir;
@@ -83,12 +84,17 @@ class ClaimManyTest {
             ExecutorService pool = Executors.newFixedThreadPool(RACERS);
             try {
                 List<Future<OptionalLong>> racers = new ArrayList<>();
-                for (int i = 0; i < RACERS; i++) {
-                    String owner = "w" + i;
-                    racers.add(pool.submit(() -> {
-                        start.await(10, TimeUnit.SECONDS);
-                        return Jobs.claim(db, "j", owner, 0.0, 10.0);
-                    }));
+                // Every racer starts while another connection holds the write lock, so all of them are inside claim
+                // at once; the lock then goes and they finish in whatever order SQLite lets them.
+                try (AutoCloseable gate = Db.writeLock(db)) {
+                    for (int i = 0; i < RACERS; i++) {
+                        String owner = "w" + i;
+                        racers.add(pool.submit(() -> {
+                            start.await(10, TimeUnit.SECONDS);
+                            return Jobs.claim(db, "j", owner, 0.0, 10.0);
+                        }));
+                    }
+                    Thread.sleep(GATE_MILLIS);
                 }
                 List<OptionalLong> results = new ArrayList<>();
                 for (Future<OptionalLong> f : racers) {

@@ -35,6 +35,26 @@ final class Db {
         return fresh(dir);
     }
 
+    /**
+     * Holds the database's write lock (BEGIN IMMEDIATE) until closed. Racing claimers started meanwhile can all read,
+     * but must wait to write: a claim whose read and write are not one transaction then reliably lets several of
+     * them win, instead of only when the threads happen to interleave.
+     */
+    static AutoCloseable writeLock(Path db) {
+        try {
+            Connection c = open(db);
+            Statement s = c.createStatement();
+            s.execute("BEGIN IMMEDIATE");
+            return () -> {
+                try (c; s) {
+                    s.execute("ROLLBACK");
+                }
+            };
+        } catch (SQLException e) {
+            throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
+        }
+    }
+
     static void insert(Path db, String id, String owner, double until, long fence, String result, int done) {
         exec(db, "INSERT INTO jobs(id, owner, until, fence, result, done) VALUES (?, ?, ?, ?, ?, ?)",
                 id, owner, until, fence, result, done);

@@ -47,14 +47,6 @@ class MutantsFixturesTest {
     }
 
     @Test
-    @Disabled("runner bug: messages_en.properties next.killMore contains a lone apostrophe (\"the step's "
-            + "boundaries\"); MessageFormat reads it as a quote and drops it, so the hint says \"the steps boundaries\". "
-            + "The apostrophe must be doubled (step''s). Fixture mutants/weak.")
-    void killMoreHintKeepsItsApostrophe() {
-        knownBug("weak");
-    }
-
-    @Test
     @Disabled("unclear verdict: JobsTest.java declaring class MyJobsTest gets the hint 'write tests in JobsTest.java: it "
             + "has none yet' although the file holds two tests; the runner only looks for class lease.JobsTest and "
             + "never says it did not find that class. Fixture mutants/class-renamed.")

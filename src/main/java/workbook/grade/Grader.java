@@ -128,6 +128,10 @@ public final class Grader {
                     msg.get("next.fixTestCompile", where));
         }
         String testClass = course.packageName() + "." + course.learnerTestClass();
+        if (!java.nio.file.Files.exists(tests.classes().resolve(testClass.replace('.', '/') + ".class"))) {
+            return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), List.of(), List.of(), 0, mutants.size(),
+                    msg.get("next.testClassMissing", where, testClass));
+        }
         List<RunSpec> runs = new ArrayList<>();
         runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass)));
         Map<String, String> unusable = new LinkedHashMap<>();
@@ -352,6 +356,7 @@ public final class Grader {
         List<Verdicts.TestVerdict> tests = new ArrayList<>();
         boolean allNotYet = true;
         boolean allPassed = true;
+        boolean notRun = false;
         for (OfficialTest t : s.tests()) {
             TestResult r = results.get(t.key());
             String clause = t.clause().in(msg.lang());
@@ -367,9 +372,10 @@ public final class Grader {
             String status = switch (r.status()) {
                 case PASSED -> "passed";
                 case FAILED -> "failed";
-                case TIMEOUT -> "timeout";
+                case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? "error" : "timeout";
                 default -> "error";
             };
+            notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
             String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
             tests.add(new Verdicts.TestVerdict(t.id(), clause, status, message, t.happy(),
                     showWhere ? r.frames() : List.of()));
@@ -381,6 +387,9 @@ public final class Grader {
             status = "error";
             message = bad.found() == null ? msg.get("signature.missing", bad.expected())
                     : msg.get("signature.wrong", bad.expected(), bad.found());
+        } else if (notRun) {
+            status = "error";
+            message = msg.get("check.budgetUsedUp");
         } else if (!tests.isEmpty() && allNotYet) {
             status = "not-started";
         } else if (allPassed && !tests.isEmpty()) {
@@ -400,7 +409,8 @@ public final class Grader {
     private String detail(TestResult r) {
         if (r.cause() != null) {
             return switch (r.cause()) {
-                case WALL_CLOCK, NOT_RUN -> msg.get("death.wallClock");
+                case WALL_CLOCK -> msg.get("death.wallClock");
+                case NOT_RUN -> msg.get("death.notRun");
                 case OUTPUT_FLOOD -> msg.get("death.flood");
                 case OUT_OF_MEMORY -> msg.get("death.oom");
                 case EXITED -> msg.get("death.exit");
@@ -412,14 +422,20 @@ public final class Grader {
             case TIMEOUT -> msg.get("test.timeout");
             case FAILED -> String.valueOf(r.message());
             default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
+                    : unloadable(r) ? msg.get("test.classInit", r.message())
                     : shortName(r.exception()) + ": " + r.message();
         };
     }
 
     private static boolean linkage(String exception) {
         return exception != null && (exception.endsWith("NoSuchMethodError") || exception.endsWith("AbstractMethodError")
-                || exception.endsWith("IncompatibleClassChangeError") || exception.endsWith("NoSuchFieldError")
-                || exception.endsWith("NoClassDefFoundError"));
+                || exception.endsWith("IncompatibleClassChangeError") || exception.endsWith("NoSuchFieldError"));
+    }
+
+    /** The learner's class would not load or initialise (a failing static initialiser, a missing class). */
+    private static boolean unloadable(TestResult r) {
+        return r.exception() != null && (r.exception().endsWith("NoClassDefFoundError")
+                || r.exception().endsWith("ExceptionInInitializerError"));
     }
 
     private static String shortName(String exception) {

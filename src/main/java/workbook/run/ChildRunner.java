@@ -392,9 +392,12 @@ public final class ChildRunner {
                 death = ChildDeath.WALL_CLOCK;
             } else if (child.drain().flooded.get()) {
                 death = ChildDeath.OUTPUT_FLOOD;
-            } else if (code == ChildMain.POISONED) {
+            } else if (code == ChildMain.POISONED && endsWithTimeout(log)) {
+                // The child halts itself with this status right after reporting a timed-out test; the same status
+                // from learner code (System.exit(75)) leaves no such report and is an exit like any other.
                 death = ChildDeath.TEST_TIMEOUT;
-            } else if (code == 3) {
+            } else if (code == 3 && child.drain().text().contains("OutOfMemoryError")) {
+                // -XX:+ExitOnOutOfMemoryError exits with 3 and says why; System.exit(3) says nothing.
                 death = ChildDeath.OUT_OF_MEMORY;
             } else {
                 death = ChildDeath.EXITED;
@@ -411,6 +414,19 @@ public final class ChildRunner {
             }
             deleteQuietly(planDir);
         }
+    }
+
+    private static boolean endsWithTimeout(List<Event> log) {
+        for (int i = log.size() - 1; i >= 0; i--) {
+            Event e = log.get(i);
+            if ("end".equals(e.type())) {
+                return "timeout".equals(e.status());
+            }
+            if ("start".equals(e.type())) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Whether the event log already ends the plan; read without parsing every line. */

@@ -12,7 +12,7 @@ package workbook.run;
  */
 public record Limits(long testTimeoutMillis, long childWallMillis, long budgetMillis, long outputCapBytes, int heapMegabytes) {
     public static Limits defaults() {
-        return new Limits(2_000, 60_000, 60_000, 1 << 20, 256);
+        return new Limits(2_000, 120_000, 150_000, 1 << 20, 256);
     }
 
     public long afterTimeoutMillis() {
