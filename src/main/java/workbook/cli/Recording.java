@@ -41,9 +41,10 @@ final class Recording {
                 return; // a tip about recording is no use when nothing could be recorded
             }
             if (!checked.wordsWanted().isEmpty() && Prompt.terminal()) {
-                askWords(lab, recorder, checked.wordsWanted(), Prompt.system(), System.out);
+                askWords(lab, recorder, checked.wordsWanted().subList(0, 1), Prompt.system(), System.out);
             } else {
-                checked.firstPassed().forEach(n -> System.out.println(lab.msg.get("words.tip", n)));
+                // One tip is enough: the lowest step just passed; the board lists the rest.
+                checked.firstPassed().stream().findFirst().ifPresent(n -> System.out.println(lab.msg.get("words.tip", n)));
             }
         } catch (RuntimeException e) {
             failed(lab, e);
