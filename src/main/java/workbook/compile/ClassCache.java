@@ -34,14 +34,7 @@ public final class ClassCache {
      * real files; use {@link #compileFiles} for those.
      */
     public CompileResult compileTexts(String kind, List<Source> sources, List<Path> classpath) {
-        String key = kind + "-" + hash(sources, classpath);
-        Path done = root.resolve(key);
-        if (Files.isDirectory(done)) {
-            return CompileResult.success(done.resolve("classes"));
-        }
-        try {
-            Files.createDirectories(root);
-            Path work = Files.createTempDirectory(root, key + ".tmp");
+        return cached(kind, sources, classpath, work -> {
             List<Path> files = new ArrayList<>();
             for (Source s : sources) {
                 Path f = work.resolve("src").resolve(s.relativePath());
@@ -49,17 +42,8 @@ public final class ClassCache {
                 Files.writeString(f, s.text(), StandardCharsets.UTF_8);
                 files.add(f);
             }
-            Path classes = Files.createDirectories(work.resolve("classes"));
-            CompileResult r = compiler.compile(files, classpath, classes);
-            if (!r.ok()) {
-                delete(work);
-                return r;
-            }
-            publish(work, done);
-            return CompileResult.success(done.resolve("classes"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return files;
+        });
     }
 
     /** Like {@link #compileTexts} for files on disk; diagnostics name these files. */
@@ -68,6 +52,15 @@ public final class ClassCache {
         for (Path f : files) {
             sources.add(new Source(f.getFileName().toString(), read(f)));
         }
+        return cached(kind, sources, classpath, work -> files);
+    }
+
+    /** Where the sources to compile are, given the entry's work folder (written there, or already on disk). */
+    private interface SourcesIn {
+        List<Path> files(Path work) throws IOException;
+    }
+
+    private CompileResult cached(String kind, List<Source> sources, List<Path> classpath, SourcesIn in) {
         String key = kind + "-" + hash(sources, classpath);
         Path done = root.resolve(key);
         if (Files.isDirectory(done)) {
@@ -76,6 +69,7 @@ public final class ClassCache {
         try {
             Files.createDirectories(root);
             Path work = Files.createTempDirectory(root, key + ".tmp");
+            List<Path> files = in.files(work);
             Path classes = Files.createDirectories(work.resolve("classes"));
             CompileResult r = compiler.compile(files, classpath, classes);
             if (!r.ok()) {
