@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,37 +69,21 @@ class CheckFixturesTest {
     // ---- Runner bugs found by these fixtures. Each stays disabled until the runner is fixed; the reason says why.
 
     @Test
-    @Disabled("runner bug: ChildRunner maps every child exit status 3 to OUT_OF_MEMORY (the status of "
-            + "-XX:+ExitOnOutOfMemoryError), so System.exit(3) in learner code is reported as 'stopped after running out "
-            + "of memory' instead of naming System.exit. Fixture check/system-exit-3-in-enqueue.")
     void systemExit3IsReportedAsSystemExitNotAsOutOfMemory() {
         knownBug("check", "system-exit-3-in-enqueue");
     }
 
     @Test
-    @Disabled("runner bug: ChildRunner takes child exit status 75 (ChildMain.POISONED) as proof that a test timed "
-            + "out, so System.exit(75) in enqueue leaves the running test unsettled, the retry makes no progress, "
-            + "and the whole run is abandoned: steps 3-7, whose methods are correct, are reported failed with "
-            + "'a test timed out'. Fixture check/system-exit-75-in-enqueue.")
     void systemExit75DoesNotTakeOtherStepsDown() {
         knownBug("check", "system-exit-75-in-enqueue");
     }
 
     @Test
-    @Disabled("unclear verdict: Grader.linkage() takes every NoClassDefFoundError for a signature problem, so when "
-            + "Jobs' static initialiser throws, every test after the first says 'a method does not have the contract's "
-            + "shape (java.lang.NoClassDefFoundError: Could not initialize class lease.Jobs ...)' although every "
-            + "signature matches. Fixture check/static-initializer-fails.")
     void aFailingStaticInitialiserIsNotCalledAWrongShape() {
         knownBug("check", "static-initializer-fails");
     }
 
     @Test
-    @Disabled("runner bug: one 60 s budget per shard (Limits.budgetMillis) is shared by every test; endless loops in "
-            + "six methods (54 tests, each a timeout plus a fresh child JVM) use it up, and every test not yet run - "
-            + "among them release's, whose code is correct - is reported 'error: the test JVM hit its wall-clock "
-            + "limit', blaming step 7 for a loop it does not have. Fixture check-known-bugs/"
-            + "endless-loops-in-six-methods (takes a minute, so it is not among the regular fixtures).")
     void loopsElsewhereDoNotBlameReleaseForAWallClockLimit() {
         knownBug("check-known-bugs", "endless-loops-in-six-methods");
     }

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,9 +46,6 @@ class MutantsFixturesTest {
     }
 
     @Test
-    @Disabled("unclear verdict: JobsTest.java declaring class MyJobsTest gets the hint 'write tests in JobsTest.java: it "
-            + "has none yet' although the file holds two tests; the runner only looks for class lease.JobsTest and "
-            + "never says it did not find that class. Fixture mutants/class-renamed.")
     void aRenamedTestClassIsNamedInTheHint() {
         knownBug("class-renamed");
     }

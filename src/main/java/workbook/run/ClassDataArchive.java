@@ -19,7 +19,16 @@ final class ClassDataArchive {
     private final Path archive;
 
     ClassDataArchive(Path cacheRoot) {
-        this.archive = cacheRoot == null ? null : cacheRoot.resolve("cds").resolve("child-" + key() + ".jsa");
+        this.archive = cacheRoot == null || !jarsOnly() ? null : cacheRoot.resolve("cds").resolve("child-" + key() + ".jsa");
+    }
+
+    /**
+     * The JVM archives only classes from jars; with a folder on the class path (mvn test, an IDE) it cannot record
+     * and then ends every child with status 1, hiding the learner's own exit status. No archive there.
+     */
+    private static boolean jarsOnly() {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isBlank()).allMatch(e -> e.endsWith(".jar") && !Files.isDirectory(Path.of(e)));
     }
 
     /** Options for one child, and where a freshly recorded archive will appear (null when none is recorded). */
