@@ -2,6 +2,7 @@
 # Prints, side by side, the workbook's own timings and the plain way of doing the same work:
 #   check (all eight steps, cold: a new runner JVM and a changed Jobs.java, so it is compiled again)
 #   audit (reference, skeleton, every mutant, race trials)
+#   watch: from a save to its verdict, warm (median of the times watch itself reports)
 #   plain: one `mvn test` per variant (the reference and each mutant), as a course without this runner would do it.
 # Usage: bench/benchmark.sh [REPEATS]   (medians of REPEATS runs; default 5; the plain way runs once)
 set -euo pipefail
@@ -34,6 +35,19 @@ for i in $(seq "$repeats"); do
   audit+=("$(seconds "$home/workbook" audit)")
 done
 
+# watch: save → verdict on the warm path (a serving child JVM, a warm compiler), step 2, as watch itself reports it.
+fifo="$work/keys"; mkfifo "$fifo"
+"$home/workbook" watch --step 2 --workspace "$work/ws" --lang en < "$fifo" > "$work/watch.out" 2>&1 &
+watcher=$!
+exec 3>"$fifo"
+sleep 8                                   # start-up, first check, compiler warm-up
+for i in $(seq $((repeats * 4))); do
+  echo "// watch bench $RANDOM $i" >> "$work/ws/lease/Jobs.java"
+  sleep 1.5
+done
+echo q >&3; exec 3>&-; wait "$watcher" || true
+watch_ms=$(grep -o 'verdict [0-9,]* ms after the save' "$work/watch.out" | tr -d , | awk '{print $2}' | median)
+
 # The plain way: a Maven project per variant with the official tests, `mvn test` each.
 variants=0
 plain_start=$(date +%s%N)
@@ -64,5 +78,6 @@ printf '\n%-52s %10s %8s\n' "what ($(nproc) cores, $(java -version 2>&1 | head -
 printf '%-52s %10s %8s\n' "check, all 8 steps, cold (median of $repeats)" "$cw" "<= 2"
 printf '%-52s %10s %8s\n' "check, all 8 steps, unchanged file (median of $repeats)" "$ww" ""
 printf '%-52s %10s %8s\n' "audit, reference + skeleton + all mutants (median of $repeats)" "$am" "<= 10"
+printf '%-52s %10s %8s\n' "watch: save -> verdict, one step, warm (median, ms)" "$watch_ms" "<= 300"
 printf '%-52s %10.2f %8s\n' "plain: mvn test once per variant ($variants variants)" "$plain" ""
 printf '%-52s %9.1fx %8s\n' "plain / audit" "$(awk -v p="$plain" -v a="$am" 'BEGIN {print p / a}')" ">= 5x"

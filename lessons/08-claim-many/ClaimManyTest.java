@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ClaimManyTest {
     private static final int RACERS = 16;
-    private static final int ROUNDS = 5;
+    private static final int ROUNDS = 3;
+    private static final int GATED_RACERS = 6;
     private static final int GATE_MILLIS = 40;
-    private static final int MANY_ROUNDS = 5;
+    private static final int MANY_ROUNDS = 3;
 
     @TempDir Path dir;
 
@@ -80,14 +81,14 @@ class ClaimManyTest {
             roundDir.toFile().mkdirs();
             Path db = Db.freshWal(roundDir);
             Db.insert(db, "j", null, 0.0, 0, null, 0);
-            CyclicBarrier start = new CyclicBarrier(RACERS);
-            ExecutorService pool = Executors.newFixedThreadPool(RACERS);
+            CyclicBarrier start = new CyclicBarrier(GATED_RACERS);
+            ExecutorService pool = Executors.newFixedThreadPool(GATED_RACERS);
             try {
                 List<Future<OptionalLong>> racers = new ArrayList<>();
                 // Every racer starts while another connection holds the write lock, so all of them are inside claim
                 // at once; the lock then goes and they finish in whatever order SQLite lets them.
                 try (AutoCloseable gate = Db.writeLock(db)) {
-                    for (int i = 0; i < RACERS; i++) {
+                    for (int i = 0; i < GATED_RACERS; i++) {
                         String owner = "w" + i;
                         racers.add(pool.submit(() -> {
                             start.await(10, TimeUnit.SECONDS);
