@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.Step;
 import workbook.grade.Grader;
@@ -102,7 +101,7 @@ final class RevealView {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            delete(copy);
+            workbook.workspace.Folders.deleteQuietly(copy);
         }
     }
 
@@ -120,14 +119,4 @@ final class RevealView {
         }
     }
 
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException | UncheckedIOException ignored) {
-            // a temp folder left behind is harmless
-        }
-    }
 }

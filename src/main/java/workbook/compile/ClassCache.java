@@ -9,10 +9,8 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Compiled classes kept by the content of their sources, so the reference, the mutants, the official tests and an
@@ -73,7 +71,7 @@ public final class ClassCache {
             Path classes = Files.createDirectories(work.resolve("classes"));
             CompileResult r = compiler.compile(files, classpath, classes);
             if (!r.ok()) {
-                delete(work);
+                workbook.workspace.Folders.deleteQuietly(work);
                 return r;
             }
             publish(work, done);
@@ -92,7 +90,7 @@ public final class ClassCache {
         } catch (IOException raced) {
             // Another process compiled the same sources first (the error then varies by file system: "already
             // exists", "directory not empty"); theirs is as good as ours.
-            delete(work);
+            workbook.workspace.Folders.deleteQuietly(work);
             if (!Files.isDirectory(done)) {
                 throw raced;
             }
@@ -126,11 +124,4 @@ public final class ClassCache {
         }
     }
 
-    static void delete(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException | UncheckedIOException ignored) {
-            // leftovers in the cache folder are harmless
-        }
-    }
 }

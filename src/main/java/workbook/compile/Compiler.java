@@ -38,9 +38,7 @@ public final class Compiler {
         try {
             Path out = java.nio.file.Files.createTempDirectory("workbook-warmup-");
             compile(sources, classpath, out);
-            try (var walk = java.nio.file.Files.walk(out)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
+            workbook.workspace.Folders.deleteQuietly(out);
         } catch (IOException e) {
             // warming up is only an optimisation
         }

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +19,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 import workbook.child.ChildMain;
 import workbook.child.ChildPlan;
 import workbook.child.Event;
@@ -279,7 +277,7 @@ public final class ChildRunner {
         synchronized (warm) {
             for (Started s : warm) {
                 kill(s.process());
-                deleteQuietly(s.tmp());
+                workbook.workspace.Folders.deleteQuietly(s.tmp());
             }
             warm.clear();
         }
@@ -332,7 +330,7 @@ public final class ChildRunner {
                     if (s.process().isAlive()) {
                         child = s;
                     } else {
-                        deleteQuietly(s.tmp());
+                        workbook.workspace.Folders.deleteQuietly(s.tmp());
                     }
                 }
             }
@@ -410,9 +408,9 @@ public final class ChildRunner {
             throw new IllegalStateException("interrupted while waiting for a child JVM", e);
         } finally {
             if (child != null && !keep) {
-                deleteQuietly(child.tmp());
+                workbook.workspace.Folders.deleteQuietly(child.tmp());
             }
-            deleteQuietly(planDir);
+            workbook.workspace.Folders.deleteQuietly(planDir);
         }
     }
 
@@ -493,16 +491,6 @@ public final class ChildRunner {
         p.destroyForcibly();
     }
 
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException | UncheckedIOException ignored) {
-            // a temp dir left behind is harmless
-        }
-    }
 
     /** Reads a child's output, keeps the first bytes, and stops the child once it passes the cap. */
     private static final class OutputDrain implements Runnable {

@@ -19,11 +19,5 @@ public record Limits(long testTimeoutMillis, long childWallMillis, long budgetMi
         return Math.min(testTimeoutMillis, 1_000);
     }
 
-    public Limits withTestTimeout(long millis) {
-        return new Limits(millis, childWallMillis, budgetMillis, outputCapBytes, heapMegabytes);
-    }
 
-    public Limits withBudget(long wallMillis, long budget) {
-        return new Limits(testTimeoutMillis, wallMillis, budget, outputCapBytes, heapMegabytes);
-    }
 }

@@ -1,7 +1,6 @@
 package workbook.run;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,4 @@ public final class RunResults {
         return runErrors.get(run);
     }
 
-    public synchronized List<TestResult> all() {
-        return Collections.unmodifiableList(new ArrayList<>(byKey.values()));
-    }
 }

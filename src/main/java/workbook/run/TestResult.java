@@ -16,8 +16,4 @@ public record TestResult(String run, int trial, String key, String name, TestSta
         return key.substring(key.indexOf('#') + 1);
     }
 
-    public String className() {
-        int hash = key.indexOf('#');
-        return hash < 0 ? key : key.substring(0, hash);
-    }
 }
