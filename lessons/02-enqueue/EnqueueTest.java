@@ -48,4 +48,13 @@ class EnqueueTest {
         assertEquals(new Db.Row("b", null, 0.0, 0, null, 0), Db.row(db, "b"), "row b");
         assertEquals(new Db.Row("a", "A", 9.0, 1, null, 0), Db.row(db, "a"), "row a is not touched");
     }
+
+    @Test
+    void aRowCommittedBetweenTheCheckAndTheInsertIsKept() throws Exception {
+        Path db = Db.freshWal(dir);
+        boolean added = Db.landingMidCall(db, () -> Jobs.enqueue(db, "j"),
+                "INSERT INTO jobs(id, owner, until, fence) VALUES ('j', 'B', 20.0, 3)");
+        assertFalse(added, "enqueue(db, \"j\") while another worker's insert of j lands between its look and its write");
+        assertEquals(new Db.Row("j", "B", 20.0, 3, null, 0), Db.row(db, "j"), "row j keeps the other worker's lease");
+    }
 }

@@ -60,4 +60,13 @@ class StateTest {
         assertEquals(new Db.Row("j", "A", 4.0, 2, null, 0), Db.row(db, "j"), "row j after reading it");
         assertEquals(1, Db.count(db), "number of rows after reading a missing id");
     }
+
+    @Test
+    void readsEpochSecondsAndLargeFencesExactly() {
+        Path db = Db.fresh(dir);
+        double until = 1.7e9 + 0.1;
+        Db.insert(db, "j", "A", until, 3_000_000_000L, null, 0);
+        assertEquals(Optional.of(new Jobs.State("j", "A", until, 3_000_000_000L, null, false)), Jobs.state(db, "j"),
+                "state of a job held until 1.7e9 + 0.1 (epoch seconds) with fence 3000000000");
+    }
 }

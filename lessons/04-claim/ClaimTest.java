@@ -122,4 +122,31 @@ class ClaimTest {
         assertEquals(new Db.Row("j", "A", 3.0, 1, "partial", 0), Db.row(db, "j"), "row j keeps its result and stays not done");
         assertEquals(new Db.Row("k", null, 0.0, 0, null, 0), Db.row(db, "k"), "row k is not touched");
     }
+
+    @Test
+    void previousOwnerMayClaimAgainOnceItsLeaseExpired() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        assertEquals(OptionalLong.of(2), Jobs.claim(db, "j", "A", 15.0, 5.0), "claim by A again at now == until == 15, its own lease over");
+        assertEquals(new Db.Row("j", "A", 20.0, 2, null, 0), Db.row(db, "j"), "row j after A claimed it again");
+    }
+
+    @Test
+    void epochSecondsAreStoredExactly() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        double now = 1.7e9 + 0.1;
+        assertEquals(OptionalLong.of(1), Jobs.claim(db, "j", "A", now, 0.25), "claim at now = 1.7e9 + 0.1 with ttl 0.25");
+        assertEquals(new Db.Row("j", "A", now + 0.25, 1, null, 0), Db.row(db, "j"), "until must be exactly now + ttl (a float loses it)");
+    }
+
+    @Test
+    void aFractionOfASecondStillHoldsAtEpochTimes() {
+        Path db = Db.fresh(dir);
+        double until = 1.7e9 + 0.5;
+        Db.insert(db, "j", "A", until, 1, null, 0);
+        assertEquals(OptionalLong.empty(), Jobs.claim(db, "j", "B", 1.7e9 + 0.4, 5.0), "claim by B 0.1 s before A's lease ends at 1.7e9 + 0.5");
+        assertEquals(new Db.Row("j", "A", until, 1, null, 0), Db.row(db, "j"), "row j after the refused claim");
+        assertEquals(OptionalLong.of(2), Jobs.claim(db, "j", "B", until, 5.0), "claim by B at now == until == 1.7e9 + 0.5");
+    }
 }

@@ -102,4 +102,44 @@ class RenewTest {
         assertFalse(Jobs.renew(db, "j", "A", 1, 12.0, 10.0), "renew of a job nobody holds");
         assertEquals(new Db.Row("j", null, 0.0, 1, null, 0), Db.row(db, "j"), "row j after the refused renew");
     }
+
+    @Test
+    void badTtlIsRejectedBeforeAnythingElse() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        assertThrows(IllegalArgumentException.class, () -> Jobs.renew(db, "missing", "A", 1, 12.0, 0.0), "renew of a missing job with ttl=0");
+        assertThrows(IllegalArgumentException.class, () -> Jobs.renew(db, "j", "B", 9, 12.0, -1.0), "renew by another owner with ttl=-1");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, null, 0), Db.row(db, "j"), "row j after the rejected calls");
+    }
+
+    @Test
+    void renewOnlyTouchesItsOwnJob() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        Db.insert(db, "k", "A", 15.0, 1, null, 0);
+        assertTrue(Jobs.renew(db, "j", "A", 1, 12.0, 10.0), "renew of j by A with fence 1");
+        assertEquals(new Db.Row("k", "A", 15.0, 1, null, 0), Db.row(db, "k"), "row k, held by the same owner with the same fence, is not touched");
+    }
+
+    @Test
+    void epochSecondsAreComparedAndStoredExactly() {
+        Path db = Db.fresh(dir);
+        double until = 1.7e9 + 0.5;
+        Db.insert(db, "j", "A", until, 1, null, 0);
+        Db.insert(db, "k", "A", until, 1, null, 0);
+        assertFalse(Jobs.renew(db, "k", "A", 1, 1.7e9 + 0.6, 5.0), "renew of k 0.1 s after its lease ended at 1.7e9 + 0.5");
+        double now = 1.7e9 + 0.4;
+        assertTrue(Jobs.renew(db, "j", "A", 1, now, 0.3), "renew of j 0.1 s before its lease ends at 1.7e9 + 0.5");
+        assertEquals(new Db.Row("j", "A", now + 0.3, 1, null, 0), Db.row(db, "j"), "until must be exactly now + ttl (a float loses it)");
+    }
+
+    @Test
+    void aNewGenerationCommittedMidCallIsRespected() throws Exception {
+        Path db = Db.freshWal(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        boolean renewed = Db.landingMidCall(db, () -> Jobs.renew(db, "j", "A", 1, 12.0, 10.0),
+                "UPDATE jobs SET owner = 'B', until = 30.0, fence = 2 WHERE id = 'j'");
+        assertFalse(renewed, "renew by A (fence 1) while B's claim with fence 2 lands between A's look and A's write");
+        assertEquals(new Db.Row("j", "B", 30.0, 2, null, 0), Db.row(db, "j"), "row j keeps B's generation");
+    }
 }

@@ -108,4 +108,41 @@ class CompleteTest {
         assertFalse(Jobs.complete(db, "j", "A", 1, 12.0, "x"), "complete of a job nobody holds (released after fence 1)");
         assertEquals(new Db.Row("j", null, 0.0, 1, null, 0), Db.row(db, "j"), "row j after the refused complete");
     }
+
+    @Test
+    void completeStoresOnlyResultAndDone() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        assertTrue(Jobs.complete(db, "j", "A", 1, 12.0, "42"), "complete by A with fence 1 at now=12");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, "42", 1), Db.row(db, "j"), "row j: owner, until and fence stay as they were");
+    }
+
+    @Test
+    void completeOnlyTouchesItsOwnJob() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        Db.insert(db, "k", "A", 15.0, 1, null, 0);
+        assertTrue(Jobs.complete(db, "j", "A", 1, 12.0, "42"), "complete of j by A with fence 1");
+        assertEquals(new Db.Row("k", "A", 15.0, 1, null, 0), Db.row(db, "k"), "row k, held by the same owner with the same fence, is not touched");
+    }
+
+    @Test
+    void epochSecondsAreComparedExactly() {
+        Path db = Db.fresh(dir);
+        double until = 1.7e9 + 0.5;
+        Db.insert(db, "j", "A", until, 1, null, 0);
+        assertFalse(Jobs.complete(db, "j", "A", 1, 1.7e9 + 0.6, "late"), "complete 0.1 s after the lease ended at 1.7e9 + 0.5");
+        assertTrue(Jobs.complete(db, "j", "A", 1, 1.7e9 + 0.4, "42"), "complete 0.1 s before the lease ends at 1.7e9 + 0.5");
+        assertEquals(new Db.Row("j", "A", until, 1, "42", 1), Db.row(db, "j"), "row j after the complete");
+    }
+
+    @Test
+    void aNewGenerationCommittedMidCallIsRespected() throws Exception {
+        Path db = Db.freshWal(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        boolean completed = Db.landingMidCall(db, () -> Jobs.complete(db, "j", "A", 1, 12.0, "from-A"),
+                "UPDATE jobs SET owner = 'B', until = 30.0, fence = 2 WHERE id = 'j'");
+        assertFalse(completed, "complete by A (fence 1) while B's claim with fence 2 lands between A's look and A's write");
+        assertEquals(new Db.Row("j", "B", 30.0, 2, null, 0), Db.row(db, "j"), "row j keeps B's generation and no result");
+    }
 }

@@ -79,4 +79,14 @@ class ReleaseTest {
         assertTrue(Jobs.release(db, "j", "A", 3), "release of j");
         assertEquals(new Db.Row("k", "A", 15.0, 3, null, 0), Db.row(db, "k"), "row k is not touched");
     }
+
+    @Test
+    void aNewGenerationCommittedMidCallIsRespected() throws Exception {
+        Path db = Db.freshWal(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        boolean released = Db.landingMidCall(db, () -> Jobs.release(db, "j", "A", 1),
+                "UPDATE jobs SET owner = 'B', until = 30.0, fence = 2 WHERE id = 'j'");
+        assertFalse(released, "release by A (fence 1) while B's claim with fence 2 lands between A's look and A's write");
+        assertEquals(new Db.Row("j", "B", 30.0, 2, null, 0), Db.row(db, "j"), "row j keeps B's lease");
+    }
 }

@@ -19,7 +19,6 @@ class ClaimManyTest {
     private static final int RACERS = 16;
     private static final int ROUNDS = 3;
     private static final int GATED_RACERS = 6;
-    private static final int GATE_MILLIS = 40;
     private static final int MANY_ROUNDS = 3;
 
     @TempDir Path dir;
@@ -95,7 +94,7 @@ class ClaimManyTest {
                             return Jobs.claim(db, "j", owner, 0.0, 10.0);
                         }));
                     }
-                    Thread.sleep(GATE_MILLIS);
+                    Db.awaitWaiting(Db::waitingInJobs, GATED_RACERS, () -> racers.stream().allMatch(Future::isDone));
                 }
                 List<OptionalLong> results = new ArrayList<>();
                 for (Future<OptionalLong> f : racers) {
@@ -128,6 +127,79 @@ class ClaimManyTest {
             assertEquals(OptionalLong.of(1), results.get(winner), "round " + round + ": the winner's fence");
             assertEquals("w" + winner, Db.row(db, "j").owner(), "round " + round + ": the stored owner");
         }
+    }
+
+    @Test
+    void aClaimCommittedMidCallIsRespected() throws Exception {
+        Path db = Db.freshWal(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        OptionalLong a = Db.landingMidCall(db, () -> Jobs.claim(db, "j", "A", 10.0, 5.0),
+                "UPDATE jobs SET owner = 'B', until = 20.0, fence = 1 WHERE id = 'j'");
+        assertEquals(OptionalLong.empty(), a,
+                "claim by A while another process's claim by B (fence 1) lands between A's read and A's write");
+        assertEquals(new Db.Row("j", "B", 20.0, 1, null, 0), Db.row(db, "j"), "row j keeps B's claim");
+    }
+
+    @Test
+    @Timeout(30)
+    void claimsAreInFlightAtTheSameTime() throws Exception {
+        Path db = Db.freshWal(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        List<String> owners = List.of("A", "B", "C", "D");
+        java.util.concurrent.FutureTask<List<OptionalLong>> many =
+                new java.util.concurrent.FutureTask<>(() -> Jobs.claimMany(db, "j", owners, 0.0, 10.0));
+        int most;
+        try (AutoCloseable gate = Db.writeLock(db)) {
+            new Thread(many, "claimMany-under-test").start();
+            most = Db.awaitWaiting(Db::waitingInJobs, owners.size(), many::isDone);
+        }
+        List<OptionalLong> results = Db.outcome(many);
+        assertTrue(most >= 2, "while another connection held the write lock, at most " + most
+                + " of the 4 claims were waiting for it at once: claimMany must run the claims concurrently");
+        assertEquals(owners.size(), results.size(), "claimMany must return one result per owner");
+        assertEquals(owners.get(onlyWinner(results)), Db.row(db, "j").owner(), "the stored owner must be the owner whose position holds the fence");
+    }
+
+    @Test
+    @Timeout(30)
+    void theWinnersFenceIsAtTheWinnersIndexWhoeverWins() throws Exception {
+        List<String> owners = List.of("w0", "w1", "w2", "w3", "w4", "w5");
+        for (int round = 0; round < ROUNDS; round++) {
+            Path roundDir = dir.resolve("order-" + round);
+            roundDir.toFile().mkdirs();
+            Path db = Db.freshWal(roundDir);
+            Db.insert(db, "j", null, 0.0, 0, null, 0);
+            java.util.concurrent.FutureTask<List<OptionalLong>> many =
+                    new java.util.concurrent.FutureTask<>(() -> Jobs.claimMany(db, "j", owners, 0.0, 10.0));
+            // All claims wait behind another connection's lock; which one wins when it goes is up to SQLite.
+            try (AutoCloseable gate = Db.writeLock(db)) {
+                new Thread(many, "claimMany-under-test").start();
+                Db.awaitWaiting(Db::waitingInJobs, owners.size(), many::isDone);
+            }
+            List<OptionalLong> results = Db.outcome(many);
+            assertEquals(owners.size(), results.size(), "round " + round + ": one result per owner");
+            int winner = onlyWinner(results);
+            assertEquals(owners.get(winner), Db.row(db, "j").owner(),
+                    "round " + round + ": results " + results + " must be in input order: the stored owner must be the owner at the position holding the fence");
+        }
+    }
+
+    @Test
+    void aBadTtlSurfacesFromClaimMany() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        assertThrows(IllegalArgumentException.class, () -> Jobs.claimMany(db, "j", List.of("A", "B"), 0.0, 0.0),
+                "claimMany with ttl=0: claim's IllegalArgumentException must come out of claimMany");
+        assertEquals(new Db.Row("j", null, 0.0, 0, null, 0), Db.row(db, "j"), "row j after the rejected claimMany");
+    }
+
+    @Test
+    void epochSecondsAreStoredExactly() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", null, 0.0, 0, null, 0);
+        double now = 1.7e9 + 0.1;
+        assertEquals(List.of(OptionalLong.of(1)), Jobs.claimMany(db, "j", List.of("A"), now, 0.25), "claimMany([A]) at now = 1.7e9 + 0.1, ttl 0.25");
+        assertEquals(new Db.Row("j", "A", now + 0.25, 1, null, 0), Db.row(db, "j"), "until must be exactly now + ttl");
     }
 
     /** The index of the single present result; fails when there are none or more than one. */

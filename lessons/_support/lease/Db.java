@@ -9,6 +9,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Raw SQL access for the official tests: set up rows and read them back without going through the
@@ -30,8 +35,7 @@ final class Db {
 
     /** A fresh database in WAL mode, where a read-then-write race shows up in nearly every run. */
     static Path freshWal(Path dir) {
-        Path db = dir.resolve("race.db");
-        exec(db, "PRAGMA journal_mode=WAL");
+        exec(dir.resolve("jobs.db"), "PRAGMA journal_mode=WAL");
         return fresh(dir);
     }
 
@@ -52,6 +56,107 @@ final class Db {
             };
         } catch (SQLException e) {
             throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Another worker's write landing in the middle of {@code call}. This test takes the write lock, runs the call in a
+     * thread of its own, and waits until the call is stuck waiting for that lock (so it has done whatever it reads
+     * before it writes) or has returned. Then {@code sql} is executed and committed on the locking connection, and the
+     * lock goes. Returns what the call returned; what it threw is thrown here unchanged.
+     *
+     * <p>A method whose check and write are one statement, or one {@code BEGIN IMMEDIATE} transaction, sees the new
+     * row; one that checked in Java and then writes blindly overwrites it. If the call is slow to get going the
+     * write simply lands before its read, which a correct method handles as well: the test cannot fail a correct
+     * method by timing.
+     */
+    static <T> T landingMidCall(Path db, Callable<T> call, String sql, Object... args) throws Exception {
+        FutureTask<T> task = new FutureTask<>(call);
+        Thread caller = new Thread(task, "call-under-test");
+        try (Connection c = open(db); Statement s = c.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            try {
+                caller.start();
+                awaitWaiting(() -> waitingInSqlite(caller) ? 1 : 0, 1, task::isDone);
+                try (PreparedStatement w = c.prepareStatement(sql)) {
+                    for (int i = 0; i < args.length; i++) {
+                        w.setObject(i + 1, args[i]);
+                    }
+                    w.executeUpdate();
+                }
+                s.execute("COMMIT");
+            } catch (SQLException | RuntimeException e) {
+                s.execute("ROLLBACK");
+                throw e;
+            }
+        }
+        return outcome(task);
+    }
+
+    /**
+     * Waits until {@code count} reports at least {@code wanted} for three samples in a row, or {@code done} says the
+     * calls have finished, or the count has not grown for a quarter of a second (code that runs its calls one at a time never
+     * gets further), or a second has passed; returns the largest count seen.
+     */
+    static int awaitWaiting(java.util.function.IntSupplier count, int wanted, java.util.function.BooleanSupplier done)
+            throws InterruptedException {
+        long started = System.nanoTime();
+        long deadline = started + TimeUnit.MILLISECONDS.toNanos(1000);
+        long grew = started;
+        int streak = 0;
+        int most = 0;
+        while (System.nanoTime() < deadline && !done.getAsBoolean()) {
+            int n = count.getAsInt();
+            if (n > most) {
+                most = n;
+                grew = System.nanoTime();
+            }
+            streak = n >= wanted ? streak + 1 : 0;
+            if (streak >= 3 || (most > 0 && System.nanoTime() - grew > TimeUnit.MILLISECONDS.toNanos(250))) {
+                break;
+            }
+            Thread.sleep(2);
+        }
+        return most;
+    }
+
+    /**
+     * How many threads are inside the learner's class and, right now, inside SQLite's native code: with this test
+     * holding the write lock, those are waiting for it (a read in WAL mode never waits).
+     */
+    static int waitingInJobs() {
+        int n = 0;
+        for (java.util.Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] st = e.getValue();
+            if (inSqlite(st) && java.util.Arrays.stream(st).anyMatch(f -> f.getClassName().startsWith("lease.Jobs"))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static boolean waitingInSqlite(Thread t) {
+        return inSqlite(t.getStackTrace());
+    }
+
+    private static boolean inSqlite(StackTraceElement[] st) {
+        return st.length > 0 && st[0].isNativeMethod() && st[0].getClassName().startsWith("org.sqlite.");
+    }
+
+    /** The task's value, or what it threw, unwrapped. */
+    static <T> T outcome(FutureTask<T> task) throws Exception {
+        try {
+            return task.get(20, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception ex) {
+                throw ex;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        } catch (TimeoutException e) {
+            throw new AssertionError("the call did not return within 20 s after the other connection let go of the lock");
         }
     }
 

@@ -59,18 +59,28 @@ public final class Catalogue {
         JsonObject s = json(folder.resolve("step.json"));
         Step step = new Step(s.get("step").getAsInt(), s.get("slug").getAsString(), s.get("method").getAsString(),
                 s.get("testClass").getAsString(), text(s.getAsJsonObject("title")), folder);
+        if (s.has("clauses")) {
+            for (Map.Entry<String, JsonElement> c : s.getAsJsonObject("clauses").entrySet()) {
+                step.addClause(c.getKey(), languages(c.getValue().getAsJsonObject()));
+            }
+        }
         for (Map.Entry<String, JsonElement> t : s.getAsJsonObject("tests").entrySet()) {
             JsonObject o = t.getValue().getAsJsonObject();
-            Map<String, String> clause = new HashMap<>();
-            for (Map.Entry<String, JsonElement> f : o.entrySet()) {
-                if (f.getKey().length() == 2) {
-                    clause.put(f.getKey(), f.getValue().getAsString());
-                }
-            }
-            step.add(t.getKey(), new Text(clause), o.has("happy") && o.get("happy").getAsBoolean(),
-                    o.has("race") && o.get("race").getAsBoolean());
+            step.add(t.getKey(), o.has("clause") ? o.get("clause").getAsString() : null, languages(o),
+                    o.has("happy") && o.get("happy").getAsBoolean(), o.has("race") && o.get("race").getAsBoolean());
         }
         return step;
+    }
+
+    /** The two-letter keys of an object ({@code ko}, {@code en}) as a {@link Text}. */
+    private static Text languages(JsonObject o) {
+        Map<String, String> m = new HashMap<>();
+        for (Map.Entry<String, JsonElement> f : o.entrySet()) {
+            if (f.getKey().length() == 2) {
+                m.put(f.getKey(), f.getValue().getAsString());
+            }
+        }
+        return new Text(m);
     }
 
     private static List<Mutant> mutantsIn(Path dir) {

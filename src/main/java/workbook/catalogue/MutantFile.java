@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a {@code .mutant} file: {@code key = value} lines ({@code step}, {@code source}, {@code trials}, one
+ * Reads a {@code .mutant} file: {@code key = value} lines ({@code step}, {@code source}, {@code trials},
+ * {@code clause} (the ids of the step's contract clauses it breaks, comma-separated), one
  * description per language such as {@code ko} and {@code en}; any number of {@code flip = PATTERN => REPLACEMENT}
  * lines for the learner's own code; {@code #} starts a comment), then one or more edits:
  * <pre>
@@ -83,7 +84,9 @@ public final class MutantFile {
         }
         return new Mutant(id, Integer.parseInt(header.get("step")), header.getOrDefault("source", "extra"),
                 Integer.parseInt(header.getOrDefault("trials", "0")),
-                Double.parseDouble(header.getOrDefault("detect", "0.9")), new Text(description), List.copyOf(edits),
+                Double.parseDouble(header.getOrDefault("detect", "0.9")), new Text(description),
+                java.util.Arrays.stream(header.getOrDefault("clause", "").split(",")).map(String::strip)
+                        .filter(c -> !c.isEmpty()).toList(), List.copyOf(edits),
                 List.copyOf(flips), file);
     }
 

@@ -13,6 +13,7 @@ public final class Step {
     private final Text title;
     private final Path folder;
     private final List<OfficialTest> tests = new ArrayList<>();
+    private final List<Clause> clauses = new ArrayList<>();
 
     Step(int number, String slug, String method, String testClass, Text title, Path folder) {
         this.number = number;
@@ -23,8 +24,12 @@ public final class Step {
         this.folder = folder;
     }
 
-    void add(String testMethod, Text clause, boolean happy, boolean race) {
-        tests.add(new OfficialTest(this, testMethod, clause, happy, race));
+    void add(String testMethod, String clause, Text name, boolean happy, boolean race) {
+        tests.add(new OfficialTest(this, testMethod, clause, name, happy, race));
+    }
+
+    void addClause(String id, Text text) {
+        clauses.add(new Clause(number, id, text));
     }
 
     public int number() { return number; }
@@ -34,6 +39,12 @@ public final class Step {
     public Text title() { return title; }
     public Path folder() { return folder; }
     public List<OfficialTest> tests() { return List.copyOf(tests); }
+    /** The contract's clauses, in the order the step lists them. */
+    public List<Clause> clauses() { return List.copyOf(clauses); }
+
+    public java.util.Optional<Clause> clause(String id) {
+        return clauses.stream().filter(c -> c.id().equals(id)).findFirst();
+    }
 
     /** {@code 04-claim} */
     public String folderName() {

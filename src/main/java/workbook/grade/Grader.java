@@ -198,18 +198,26 @@ public final class Grader {
         } else {
             problems.add(msg.get("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
         }
-        // Race tests are slow and only matter for mutants marked as concurrency mutants: those run every official
-        // test and then the race tests again in trials; the others run every test but the race tests.
-        List<String> calmKeys = course.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
+        // A mutant changes one step's method, so its own step's tests are where a killer must be. Race tests are slow
+        // and only matter for concurrency mutants: those run their step's every test and then its race tests again in
+        // trials; the others run every test of their step but the race tests.
         Map<String, String> unusable = new LinkedHashMap<>();
         for (Mutant m : course.mutants()) {
-            boolean race = m.trials() > 0 && !raceKeys.isEmpty();
-            String problem = buildMutant(m, tests, classes, race ? List.of() : calmKeys, runs);
+            Step own = course.step(m.step()).orElse(null);
+            if (own == null) {
+                unusable.put(m.id(), msg.get("audit.mutantUnknownStep", m.id(), m.step()));
+                continue;
+            }
+            List<String> ownClasses = builds.testClassNames(List.of(own));
+            List<String> ownRace = own.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
+            List<String> ownCalm = own.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
+            boolean race = m.trials() > 0 && !ownRace.isEmpty();
+            String problem = buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
             if (problem != null) {
                 unusable.put(m.id(), problem);
             } else if (race) {
                 RunSpec plain = runs.get(runs.size() - 1);
-                runs.add(new RunSpec(m.id() + "~race", plain.classpath(), raceClasses, raceKeys, m.trials()));
+                runs.add(new RunSpec(m.id() + "~race", plain.classpath(), ownClasses, ownRace, m.trials()));
             }
         }
         RunResults results = runner.run(runs, shards);
@@ -279,9 +287,58 @@ public final class Grader {
             mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by.stream()
                     .map(this::idOf).toList(), kills.kind, subtle, trials, detected));
         }
+        List<Verdicts.ClauseRow> clauses = clauseMatrix(mutants, problems);
         long millis = (System.nanoTime() - started) / 1_000_000;
         return new Verdicts.Audit("audit", problems.isEmpty(), new Verdicts.Reference(refStatus, refTests),
-                new Verdicts.Skeleton(skeletonSteps), mutants, problems, millis);
+                new Verdicts.Skeleton(skeletonSteps), mutants, clauses, problems, millis);
+    }
+
+    /**
+     * For every clause of every step, the official tests that hold it and the mutants that embody it. A clause without
+     * either, a test or mutant naming a clause its step does not have, and a killed mutant none of whose killers holds
+     * one of its clauses are problems: the matrix is what lets {@code mutants} tell a learner which clause is unheld.
+     */
+    private List<Verdicts.ClauseRow> clauseMatrix(List<Verdicts.AuditMutant> verdicts, List<String> problems) {
+        List<Verdicts.ClauseRow> rows = new ArrayList<>();
+        for (Step s : course.steps()) {
+            for (OfficialTest t : s.tests()) {
+                if (t.clause() == null || s.clause(t.clause()).isEmpty()) {
+                    problems.add(msg.get("audit.testUnknownClause", t.id(), String.valueOf(t.clause())));
+                }
+            }
+            for (workbook.catalogue.Clause c : s.clauses()) {
+                List<String> tests = s.tests().stream().filter(t -> c.id().equals(t.clause())).map(OfficialTest::id).toList();
+                List<String> mutants = course.mutantsOf(s.number()).stream().filter(m -> m.clauses().contains(c.id()))
+                        .map(Mutant::id).toList();
+                if (tests.isEmpty()) {
+                    problems.add(msg.get("audit.clauseWithoutTest", c.key()));
+                }
+                if (mutants.isEmpty()) {
+                    problems.add(msg.get("audit.clauseWithoutMutant", c.key()));
+                }
+                rows.add(new Verdicts.ClauseRow(s.number(), c.id(), c.text().in(msg.lang()), tests, mutants));
+            }
+        }
+        for (Mutant m : course.mutants()) {
+            Step own = course.step(m.step()).orElse(null);
+            if (own == null) {
+                continue;
+            }
+            if (m.clauses().isEmpty()) {
+                problems.add(msg.get("audit.mutantWithoutClause", m.id()));
+            }
+            m.clauses().stream().filter(c -> own.clause(c).isEmpty())
+                    .forEach(c -> problems.add(msg.get("audit.mutantUnknownClause", m.id(), c, m.step())));
+            Verdicts.AuditMutant v = verdicts.stream().filter(a -> a.id().equals(m.id())).findFirst().orElse(null);
+            if (v != null && "killed".equals(v.status()) && !m.clauses().isEmpty()) {
+                boolean heldByItsClause = own.tests().stream()
+                        .anyMatch(t -> m.clauses().contains(t.clause()) && v.killedBy().contains(t.id()));
+                if (!heldByItsClause) {
+                    problems.add(msg.get("audit.clauseNotCaught", m.id(), String.join(", ", m.clauses())));
+                }
+            }
+        }
+        return rows;
     }
 
     /** Official tests the catalogue lists but the classes lack, and the reverse: both mean the lesson is out of step. */
@@ -361,10 +418,11 @@ public final class Grader {
         int ranAndFailed = 0;
         for (OfficialTest t : s.tests()) {
             TestResult r = results.get(t.key());
-            String clause = t.clause().in(msg.lang());
+            String clause = t.name().in(msg.lang());
             if (r == null) {
                 String why = runError != null ? runError : msg.get("check.notRun");
-                tests.add(new Verdicts.TestVerdict(t.id(), clause, "error", msg.get("test.message", clause, why), t.happy(), List.of()));
+                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), "error", msg.get("test.message", clause, why),
+                        t.happy(), List.of()));
                 allNotYet = false;
                 allPassed = false;
                 continue;
@@ -375,6 +433,7 @@ public final class Grader {
                 case PASSED -> "passed";
                 case FAILED -> "failed";
                 case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? "error" : "timeout";
+                case NOT_YET -> "not-started";
                 default -> "error";
             };
             notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
@@ -382,7 +441,7 @@ public final class Grader {
                 ranAndFailed++;
             }
             String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
-            tests.add(new Verdicts.TestVerdict(t.id(), clause, status, message, t.happy(),
+            tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
                     showWhere ? r.frames() : List.of()));
         }
         SignatureCheck.Mismatch bad = mismatches.get(s.method());

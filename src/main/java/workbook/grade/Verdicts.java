@@ -13,8 +13,11 @@ public final class Verdicts {
         }
     }
 
-    /** One official test's outcome. {@code name} is the contract clause in the chosen language. */
-    public record TestVerdict(String id, String name, String status, String message, boolean happy,
+    /**
+     * One official test's outcome. {@code name} is what the test checks in the chosen language; {@code clause} is the
+     * id of the step's contract clause it holds.
+     */
+    public record TestVerdict(String id, String name, String clause, String status, String message, boolean happy,
                               List<String> where) {}
 
     public record StepVerdict(int step, String slug, String title, String status, String message,
@@ -50,6 +53,9 @@ public final class Verdicts {
     public record AuditMutant(String id, int step, String source, String status, List<String> killedBy, String kind,
                               boolean subtle, int trials, int detected) {}
 
+    /** One contract clause: the official tests that hold it and the mutants that embody its breach. */
+    public record ClauseRow(int step, String id, String text, List<String> tests, List<String> mutants) {}
+
     public record Audit(String command, boolean ok, Reference reference, Skeleton skeleton, List<AuditMutant> mutants,
-                        List<String> problems, long millis) {}
+                        List<ClauseRow> clauses, List<String> problems, long millis) {}
 }

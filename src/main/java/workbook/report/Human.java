@@ -1,6 +1,8 @@
 package workbook.report;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import workbook.grade.Verdicts;
 
@@ -85,7 +87,8 @@ public final class Human {
         out.println("  " + msg.get("report.audit.skeleton", a.skeleton().steps().stream()
                 .map(s -> s.step() + ":" + msg.get("status." + s.status())).collect(Collectors.joining(" "))));
         for (Verdicts.AuditMutant m : a.mutants()) {
-            String detail = m.killedBy().isEmpty() ? "-" : String.join(", ", m.killedBy())
+            String detail = m.killedBy().isEmpty() ? "-" : m.killedBy().get(0)
+                    + (m.killedBy().size() > 1 ? " +" + (m.killedBy().size() - 1) : "")
                     + (m.kind() == null ? "" : " (" + msg.get("kind." + m.kind()) + ")");
             out.println("  " + mark("killed".equals(m.status()) ? "passed" : "failed") + " "
                     + msg.get("report.audit.mutant", m.id(), m.step(), m.source(), msg.get("status." + m.status()), detail));
@@ -100,12 +103,38 @@ public final class Human {
                 out.println("      " + extra);
             }
         }
+        clauseMatrix(a.clauses());
         if (!a.problems().isEmpty()) {
             out.println(msg.get("report.audit.problems"));
             a.problems().forEach(p -> out.println("  - " + p));
         }
         out.println(bold(a.ok() ? msg.get("report.audit.ok", a.mutants().size(), a.millis())
                 : msg.get("report.audit.fail", a.problems().size(), a.millis())));
+    }
+
+    /** The clause matrix, one line per step: each clause as {@code ✓id tests·mutants}, wrapped to the width. */
+    private void clauseMatrix(List<Verdicts.ClauseRow> rows) {
+        long whole = rows.stream().filter(r -> !r.tests().isEmpty() && !r.mutants().isEmpty()).count();
+        out.println("  " + msg.get("report.audit.clauses", rows.size(), whole));
+        Map<Integer, List<Verdicts.ClauseRow>> bySteps = rows.stream()
+                .collect(Collectors.groupingBy(Verdicts.ClauseRow::step, java.util.TreeMap::new, Collectors.toList()));
+        int width = Math.max(40, Terminal.columns() - 2);
+        for (Map.Entry<Integer, List<Verdicts.ClauseRow>> e : bySteps.entrySet()) {
+            StringBuilder line = new StringBuilder("    " + e.getKey() + " ");
+            int used = line.length();
+            for (Verdicts.ClauseRow r : e.getValue()) {
+                boolean whole1 = !r.tests().isEmpty() && !r.mutants().isEmpty();
+                String cell = " " + (whole1 ? "✓" : "✗") + r.id() + " " + r.tests().size() + "·" + r.mutants().size();
+                if (used + cell.length() > width) {
+                    out.println(line);
+                    line = new StringBuilder("      ");
+                    used = line.length();
+                }
+                line.append(whole1 ? cell : paint("failed", cell));
+                used += cell.length();
+            }
+            out.println(line);
+        }
     }
 
     private void compile(Verdicts.Compile c) {

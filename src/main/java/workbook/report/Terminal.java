@@ -23,6 +23,16 @@ public final class Terminal {
         return color ? "\u001b[90m" + s + "\u001b[0m" : s;
     }
 
+    /** The terminal's width in cells: {@code $COLUMNS} when the shell exports it, else 80. */
+    public static int columns() {
+        try {
+            String c = System.getenv("COLUMNS");
+            return c == null || c.isBlank() ? 80 : Math.max(20, Integer.parseInt(c.strip()));
+        } catch (NumberFormatException e) {
+            return 80;
+        }
+    }
+
     /** Cells padded (or cut with …) to the given display widths. */
     public String row(String[] cells, int... widths) {
         StringBuilder sb = new StringBuilder();
