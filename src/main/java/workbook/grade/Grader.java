@@ -125,13 +125,13 @@ public final class Grader {
         String where = Workspace.display(ws.testFile());
         CompileResult tests = builds.learnerTests(ws.testFile());
         if (!tests.ok()) {
-            return new Verdicts.Mutants("mutants", where, compileVerdict(tests), List.of(), List.of(), 0, mutants.size(),
-                    msg.get("next.fixTestCompile", where));
+            return new Verdicts.Mutants("mutants", where, compileVerdict(tests), List.of(), List.of(), List.of(), 0,
+                    mutants.size(), msg.get("next.fixTestCompile", where));
         }
         String testClass = course.packageName() + "." + course.learnerTestClass();
         if (!java.nio.file.Files.exists(tests.classes().resolve(testClass.replace('.', '/') + ".class"))) {
-            return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), List.of(), List.of(), 0, mutants.size(),
-                    msg.get("next.testClassMissing", where, testClass));
+            return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), List.of(), List.of(), List.of(), 0,
+                    mutants.size(), msg.get("next.testClassMissing", where, testClass));
         }
         List<RunSpec> runs = new ArrayList<>();
         runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass)));
@@ -157,20 +157,36 @@ public final class Grader {
         for (Mutant m : mutants) {
             if (unusable.containsKey(m.id())) {
                 verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
-                        "error", List.of(), null, unusable.get(m.id())));
+                        m.clauses(), "error", List.of(), null, unusable.get(m.id())));
                 continue;
             }
             Kills kills = kills(results.of(m.id()), valid);
             String runError = results.runError(m.id());
             String status = runError != null && kills.by.isEmpty() ? "error" : kills.by.isEmpty() ? "survived" : "killed";
-            verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()), status,
-                    kills.by, kills.kind, runError));
+            verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
+                    m.clauses(), status, kills.by, kills.kind, runError));
         }
         int killed = (int) verdicts.stream().filter(v -> "killed".equals(v.status())).count();
+        List<Verdicts.Unheld> unheld = unheld(mutants, verdicts);
         String next = learnerTests.isEmpty() ? msg.get("next.writeTests", where)
-                : killed == verdicts.size() ? msg.get("next.allKilled") : msg.get("next.killMore");
-        return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, killed,
+                : killed == verdicts.size() ? msg.get("next.allKilled")
+                : unheld.isEmpty() ? msg.get("next.killMore")
+                : msg.get("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
+        return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, unheld, killed,
                 verdicts.size(), next);
+    }
+
+    /** The clauses of the mutants that survived, each once, in step and lesson order. */
+    private List<Verdicts.Unheld> unheld(List<Mutant> mutants, List<Verdicts.MutantVerdict> verdicts) {
+        Set<String> open = new java.util.HashSet<>();
+        for (int i = 0; i < mutants.size(); i++) {
+            if ("survived".equals(verdicts.get(i).status())) {
+                Mutant m = mutants.get(i);
+                m.clauses().forEach(c -> open.add(m.step() + "/" + c));
+            }
+        }
+        return course.steps().stream().flatMap(s -> s.clauses().stream()).filter(c -> open.contains(c.key()))
+                .map(c -> new Verdicts.Unheld(c.step(), c.id(), c.text().in(msg.lang()))).toList();
     }
 
     /** The instructor's check of the whole lab. */

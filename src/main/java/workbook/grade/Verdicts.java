@@ -33,11 +33,15 @@ public final class Verdicts {
     /** A learner test: valid when it passes on the reference. */
     public record LearnerTest(String id, String name, boolean valid, String message) {}
 
-    public record MutantVerdict(String id, int step, String source, String description, String status,
-                                List<String> killedBy, String kind, String message) {}
+    /** {@code clauses}: the ids of the step's contract clauses the mutant breaks. */
+    public record MutantVerdict(String id, int step, String source, String description, List<String> clauses,
+                                String status, List<String> killedBy, String kind, String message) {}
+
+    /** A contract clause that some surviving mutant breaks: no valid learner test holds it yet. */
+    public record Unheld(int step, String id, String text) {}
 
     public record Mutants(String command, String workspace, Compile compile, List<LearnerTest> tests,
-                          List<MutantVerdict> mutants, int killed, int total, String next) {
+                          List<MutantVerdict> mutants, List<Unheld> unheld, int killed, int total, String next) {
         public boolean ok() {
             return compile.ok() && !tests.isEmpty() && tests.stream().allMatch(LearnerTest::valid)
                     && mutants.stream().allMatch(m -> "killed".equals(m.status()));

@@ -66,7 +66,9 @@ public final class Human {
                 String status = v.status().equals("error") ? "error" : v.status();
                 out.printf("  %s %s %s%n", mark("killed".equals(status) ? "passed" : "failed"), Terminal.pad(v.id(), 40),
                         paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
-                out.println("      " + v.description());
+                if (!"survived".equals(status)) {
+                    out.println("      " + v.description());
+                }
                 if (!v.killedBy().isEmpty()) {
                     out.println("      " + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind())));
                 }
@@ -75,6 +77,10 @@ public final class Human {
                 }
             }
             out.println(msg.get("report.mutants.summary", m.killed(), m.total()));
+            if (!m.unheld().isEmpty()) {
+                out.println(msg.get("report.mutants.unheld"));
+                m.unheld().forEach(u -> out.println("  " + msg.get("report.mutants.unheldClause", u.step(), u.text())));
+            }
         }
         out.println(bold(m.next()));
     }
