@@ -60,7 +60,9 @@ final class Lab {
     /** @param serving keep the child JVM warm between checks (watch) */
     Grader grader(boolean serving) {
         Path cache = Builds.defaultCache(home);
-        ChildRunner runner = new ChildRunner(Limits.defaults(), NativeLibrary.jvmOptions(cache), cache, serving);
+        Limits limits = options.timeBudget == null ? Limits.defaults()
+                : Limits.defaults().withBudget(Math.max(1, options.timeBudget) * 1000L);
+        ChildRunner runner = new ChildRunner(limits, NativeLibrary.jvmOptions(cache), cache, serving);
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     }
 

@@ -16,6 +16,10 @@ public final class Options {
             description = "The folder that holds lease/Jobs.java and lease/JobsTest.java (default: workspace).")
     Path workspace;
 
+    @Option(names = "--time-budget", paramLabel = "SECONDS",
+            description = "Wall-clock limit for all the child JVMs of one run together (default 150).")
+    Integer timeBudget;
+
     String lang() {
         return "en".equalsIgnoreCase(lang) ? "en" : "ko";
     }

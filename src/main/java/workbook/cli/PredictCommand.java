@@ -45,7 +45,7 @@ final class PredictCommand implements Callable<Integer> {
     public Integer call() {
         Lab lab = Lab.open(options);
         Workspace ws = lab.workspace(System.err);
-        Steps.one(lab, step);
+        workbook.catalogue.Step lesson = Steps.one(lab, step);
         List<Fragment> fragments = Fragment.of(lab.course, step, options.lang());
         if (mutant != null) {
             fragments = fragments.stream().filter(f -> f.mutant().equals(mutant)).toList();
@@ -83,7 +83,10 @@ final class PredictCommand implements Callable<Integer> {
                 report.prediction(p, "  ");
                 if (p.comparison() != null) {
                     System.out.println("  " + lab.msg.get("predict.result.earlier", p.comparison().at()));
-                } else {
+                }
+                report.afterword(lesson, options.lang());
+                if (p.comparison() == null) {
+                    System.out.println();
                     System.out.println(next);
                 }
             }

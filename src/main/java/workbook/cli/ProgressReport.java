@@ -20,13 +20,34 @@ final class ProgressReport {
         this.out = out;
     }
 
-    /** The worksheet fragment: its description and the lines it puts into the code. */
+    /**
+     * The worksheet fragment: only the lines it puts into the code. What it breaks is the learner's to predict, so
+     * neither its description nor its id (which names the bug) is shown before the answer.
+     */
     void fragment(int step, Fragment f) {
-        out.println(msg.get("predict.fragment", step, f.mutant()));
-        out.println("  " + f.description());
+        out.println(msg.get("predict.fragment", step));
         out.println();
         f.lines().forEach(l -> out.println("    " + l));
         out.println();
+    }
+
+    /**
+     * The step's explanation of its fragment ({@code after.<lang>.md}), shown once the learner has predicted or the step
+     * has passed; nothing when the step has none.
+     */
+    void afterword(workbook.catalogue.Step s, String lang) {
+        java.nio.file.Path file = s.localized("after.", lang, ".md");
+        if (!java.nio.file.Files.exists(file)) {
+            return;
+        }
+        try {
+            out.println();
+            out.println(msg.get("predict.afterword", s.number()));
+            java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip().lines()
+                    .forEach(l -> out.println("  " + l));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The question and the three numbered observations. */

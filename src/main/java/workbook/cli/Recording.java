@@ -40,6 +40,11 @@ final class Recording {
             if (json || !recorder.saved()) {
                 return; // a tip about recording is no use when nothing could be recorded
             }
+            int last = lab.course.steps().get(lab.course.steps().size() - 1).number();
+            if (checked.firstPassed().contains(last)) {
+                closing(lab); // the closing tasks point at words themselves
+                return;
+            }
             if (!checked.wordsWanted().isEmpty() && Prompt.terminal()) {
                 askWords(lab, recorder, checked.wordsWanted().subList(0, 1), Prompt.system(), System.out);
             } else {
@@ -48,6 +53,22 @@ final class Recording {
             }
         } catch (RuntimeException e) {
             failed(lab, e);
+        }
+    }
+
+    /** The lab's closing tasks ({@code closing.<lang>.md} beside the opening story), the first time the last step passes. */
+    private static void closing(Lab lab) {
+        java.nio.file.Path file = lab.course.intro().resolve("closing." + lab.msg.lang() + ".md");
+        if (!java.nio.file.Files.exists(file)) {
+            file = lab.course.intro().resolve("closing.ko.md");
+        }
+        if (java.nio.file.Files.exists(file)) {
+            try {
+                System.out.println();
+                System.out.println(java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 

@@ -37,6 +37,8 @@ final class RevealCommand implements Callable<Integer> {
         if (flip != null) {
             return view.flip(s, ws, flip.isEmpty() ? null : flip);
         }
+        new ProgressReport(lab.msg, System.out).afterword(s, options.lang());
+        System.out.println();
         view.diff(s, ws);
         Recording.afterReveal(lab, ws, verdict, step);
         return 0;

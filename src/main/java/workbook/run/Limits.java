@@ -15,6 +15,11 @@ public record Limits(long testTimeoutMillis, long childWallMillis, long budgetMi
         return new Limits(2_000, 120_000, 150_000, 1 << 20, 256);
     }
 
+    /** These limits with another budget for the whole run (the child's own wall clock never exceeds it). */
+    public Limits withBudget(long millis) {
+        return new Limits(testTimeoutMillis, Math.min(childWallMillis, millis), millis, outputCapBytes, heapMegabytes);
+    }
+
     public long afterTimeoutMillis() {
         return Math.min(testTimeoutMillis, 1_000);
     }
