@@ -71,4 +71,22 @@ class InitDbTest {
         assertThrows(IllegalStateException.class, () -> Db.exec(db, "INSERT INTO jobs(id) VALUES ('j')"),
                 "a second row with the same id must be rejected by the table");
     }
+
+    /** A restart on any stored rows: initDb leaves every row as it was. */
+    @Test
+    void aRestartKeepsRandomRows() throws Exception {
+        Prop.check(dir, 1, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> {
+                Jobs.initDb(t.db);
+                return "returns";
+            });
+            List<Db.Row> after = t.rows();
+            Prop.Got want = Prop.Got.of("returns");
+            Db.Row j = c.j();
+            List<Db.Row> expected = Prop.with(before, "j", j);
+            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "initDb(db) on a table that holds these rows (a restart)", got.toString(),
+                    after, want.toString(), expected);
+        });
+    }
 }

@@ -3,6 +3,7 @@ package lease;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,5 +57,20 @@ class EnqueueTest {
                 "INSERT INTO jobs(id, owner, until, fence) VALUES ('j', 'B', 20.0, 3)");
         assertFalse(added, "enqueue(db, \"j\") while another worker's insert of j lands between its look and its write");
         assertEquals(new Db.Row("j", "B", 20.0, 3, null, 0), Db.row(db, "j"), "row j keeps the other worker's lease");
+    }
+
+    /** The contract of enqueue as a model: what it returns and the rows it leaves. */
+    @Test
+    void agreesWithTheContractOnRandomRows() throws Exception {
+        Prop.check(dir, 2, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> Jobs.enqueue(t.db, "j"));
+            List<Db.Row> after = t.rows();
+            Prop.Got want = Prop.Got.of(c.j() == null);
+            Db.Row j = c.j() == null ? new Db.Row("j", null, 0.0, 0, null, 0) : c.j();
+            List<Db.Row> expected = Prop.with(before, "j", j);
+            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "enqueue(db, \"j\")", got.toString(),
+                    after, want.toString(), expected);
+        });
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,5 +69,21 @@ class StateTest {
         Db.insert(db, "j", "A", until, 3_000_000_000L, null, 0);
         assertEquals(Optional.of(new Jobs.State("j", "A", until, 3_000_000_000L, null, false)), Jobs.state(db, "j"),
                 "state of a job held until 1.7e9 + 0.1 (epoch seconds) with fence 3000000000");
+    }
+
+    /** The contract of state as a model: the stored row, or empty; and no row changes. */
+    @Test
+    void agreesWithTheContractOnRandomRows() throws Exception {
+        Prop.check(dir, 3, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> Jobs.state(t.db, "j"));
+            List<Db.Row> after = t.rows();
+            Db.Row j = c.j();
+            Prop.Got want = Prop.Got.of(j == null ? Optional.empty()
+                    : Optional.of(new Jobs.State("j", j.owner(), j.until(), j.fence(), j.result(), j.done() != 0)));
+            List<Db.Row> expected = Prop.with(before, "j", j);
+            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "state(db, \"j\")", got.toString(),
+                    after, want.toString(), expected);
+        });
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -148,5 +149,29 @@ class ClaimTest {
         assertEquals(OptionalLong.empty(), Jobs.claim(db, "j", "B", 1.7e9 + 0.4, 5.0), "claim by B 0.1 s before A's lease ends at 1.7e9 + 0.5");
         assertEquals(new Db.Row("j", "A", until, 1, null, 0), Db.row(db, "j"), "row j after the refused claim");
         assertEquals(OptionalLong.of(2), Jobs.claim(db, "j", "B", until, 5.0), "claim by B at now == until == 1.7e9 + 0.5");
+    }
+
+    /** The contract of claim as a model: what it returns and the row it leaves. */
+    @Test
+    void agreesWithTheContractOnRandomRows() throws Exception {
+        Prop.check(dir, 4, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> Jobs.claim(t.db, "j", c.owner(), c.now(), c.ttl()));
+            List<Db.Row> after = t.rows();
+            Prop.Got want;
+            Db.Row j = c.j();
+            if (!(c.ttl() > 0)) {
+                want = Prop.Got.threw(IllegalArgumentException.class);
+            } else if (j == null || j.done() == 1 || j.until() > c.now()) {
+                want = Prop.Got.of(OptionalLong.empty());
+            } else {
+                want = Prop.Got.of(OptionalLong.of(j.fence() + 1));
+                j = new Db.Row("j", c.owner(), c.now() + c.ttl(), j.fence() + 1, j.result(), j.done());
+            }
+            List<Db.Row> expected = Prop.with(before, "j", j);
+            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before,
+                    "claim(db, \"j\", \"" + c.owner() + "\", now=" + c.now() + ", ttl=" + c.ttl() + ")", got.toString(),
+                    after, want.toString(), expected);
+        });
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -144,5 +145,26 @@ class CompleteTest {
                 "UPDATE jobs SET owner = 'B', until = 30.0, fence = 2 WHERE id = 'j'");
         assertFalse(completed, "complete by A (fence 1) while B's claim with fence 2 lands between A's look and A's write");
         assertEquals(new Db.Row("j", "B", 30.0, 2, null, 0), Db.row(db, "j"), "row j keeps B's generation and no result");
+    }
+
+    /** The contract of complete as a model: what it returns and the row it leaves. */
+    @Test
+    void agreesWithTheContractOnRandomRows() throws Exception {
+        Prop.check(dir, 6, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> Jobs.complete(t.db, "j", c.owner(), c.fence(), c.now(), c.result()));
+            List<Db.Row> after = t.rows();
+            Prop.Got want;
+            Db.Row j = c.j();
+            if (j != null && c.owner().equals(j.owner()) && c.fence() == j.fence() && j.done() == 0 && j.until() > c.now()) {
+                want = Prop.Got.of(true);
+                j = new Db.Row("j", j.owner(), j.until(), j.fence(), c.result(), 1);
+            } else {
+                want = Prop.Got.of(false);
+            }
+            List<Db.Row> expected = Prop.with(before, "j", j);
+            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "complete(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ", now=" + c.now() + ", \"" + c.result() + "\")", got.toString(),
+                    after, want.toString(), expected);
+        });
     }
 }

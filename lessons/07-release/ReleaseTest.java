@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,5 +89,26 @@ class ReleaseTest {
                 "UPDATE jobs SET owner = 'B', until = 30.0, fence = 2 WHERE id = 'j'");
         assertFalse(released, "release by A (fence 1) while B's claim with fence 2 lands between A's look and A's write");
         assertEquals(new Db.Row("j", "B", 30.0, 2, null, 0), Db.row(db, "j"), "row j keeps B's lease");
+    }
+
+    /** The contract of release as a model: what it returns and the row it leaves. */
+    @Test
+    void agreesWithTheContractOnRandomRows() throws Exception {
+        Prop.check(dir, 7, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> Jobs.release(t.db, "j", c.owner(), c.fence()));
+            List<Db.Row> after = t.rows();
+            Prop.Got want;
+            Db.Row j = c.j();
+            if (j != null && c.owner().equals(j.owner()) && c.fence() == j.fence() && j.done() == 0) {
+                want = Prop.Got.of(true);
+                j = new Db.Row("j", null, 0.0, j.fence(), j.result(), j.done());
+            } else {
+                want = Prop.Got.of(false);
+            }
+            List<Db.Row> expected = Prop.with(before, "j", j);
+            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "release(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ")", got.toString(),
+                    after, want.toString(), expected);
+        });
     }
 }

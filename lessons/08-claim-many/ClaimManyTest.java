@@ -215,4 +215,66 @@ class ClaimManyTest {
         assertEquals(1, winners, "number of owners that got a fence: " + results);
         return winner;
     }
+
+    /**
+     * The contract of claimMany as a model, on random rows and owner lists: one result per owner, and on a claimable
+     * job exactly one fence (the stored one + 1) at the position of the owner now stored.
+     */
+    @Test
+    void agreesWithTheContractOnRandomRows() throws Exception {
+        Prop.check(dir, 8, 8, r -> {
+            Prop.JobCase c = Prop.JobCase.draw(r);
+            List<String> owners = new ArrayList<>();
+            for (int i = r.nextInt(4); i > 0; i--) {
+                owners.add(Prop.pick(r, "A", "B", "C"));
+            }
+            return new Many(c, owners);
+        }, m -> {
+            List<Many> out = new ArrayList<>();
+            for (int i = 0; i < m.owners().size(); i++) {
+                List<String> fewer = new ArrayList<>(m.owners());
+                fewer.remove(i);
+                out.add(new Many(m.c(), fewer));
+            }
+            m.c().simpler().forEach(s -> out.add(new Many(s, m.owners())));
+            return out;
+        }, (m, t) -> {
+            Prop.JobCase c = m.c();
+            List<Db.Row> before = c.setUp(t);
+            Prop.Got got = Prop.call(() -> Jobs.claimMany(t.db, "j", m.owners(), c.now(), c.ttl()));
+            List<Db.Row> after = t.rows();
+            String call = "claimMany(db, \"j\", " + m.owners() + ", now=" + c.now() + ", ttl=" + c.ttl() + ")";
+            Db.Row j = c.j();
+            boolean claimable = j != null && j.done() == 0 && !(j.until() > c.now());
+            if (m.owners().isEmpty() || !(c.ttl() > 0) || !claimable) {
+                Prop.Got want = m.owners().isEmpty() ? Prop.Got.of(List.of())
+                        : !(c.ttl() > 0) ? Prop.Got.threw(IllegalArgumentException.class)
+                        : Prop.Got.of(m.owners().stream().map(o -> OptionalLong.empty()).toList());
+                return got.agrees(want) && after.equals(before) ? null
+                        : Prop.story(before, call, got.toString(), after, want.toString(), before);
+            }
+            long next = j.fence() + 1;
+            String want = "one result per owner, exactly one of them OptionalLong[" + next
+                    + "] at the position of the owner stored";
+            if (got.thrown() == null && got.value() instanceof List<?> results && results.size() == m.owners().size()) {
+                List<Integer> winners = new ArrayList<>();
+                for (int i = 0; i < results.size(); i++) {
+                    if (results.get(i) instanceof OptionalLong f && f.isPresent()) {
+                        winners.add(i);
+                    }
+                }
+                if (winners.size() == 1 && results.get(winners.get(0)).equals(OptionalLong.of(next))) {
+                    Db.Row won = new Db.Row("j", m.owners().get(winners.get(0)), c.now() + c.ttl(), next, j.result(), j.done());
+                    List<Db.Row> expected = Prop.with(before, "j", won);
+                    if (after.equals(expected)) {
+                        return null;
+                    }
+                    return Prop.story(before, call, got.toString(), after, want, expected);
+                }
+            }
+            return Prop.story(before, call, got.toString(), after, want, List.of());
+        });
+    }
+
+    private record Many(Prop.JobCase c, List<String> owners) {}
 }

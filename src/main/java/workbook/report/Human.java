@@ -35,7 +35,7 @@ public final class Human {
                     if ("passed".equals(t.status()) && !verbose) {
                         continue;
                     }
-                    out.println("       " + mark(t.status()) + " " + (t.message() == null ? t.name() : t.message()));
+                    out.println("       " + mark(t.status()) + " " + (t.message() == null ? t.name() : t.message().replace("\n", "\n         ")));
                     if (!t.where().isEmpty()) {
                         out.println("         @ " + String.join(", ", t.where()));
                     }
