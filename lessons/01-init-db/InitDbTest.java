@@ -89,4 +89,10 @@ class InitDbTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        assertThrows(IllegalStateException.class, () -> Jobs.initDb(dir.resolve("no-such-folder").resolve("jobs.db")),
+                "initDb on a path whose folder does not exist: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
 }

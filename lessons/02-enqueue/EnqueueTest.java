@@ -73,4 +73,11 @@ class EnqueueTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        Path db = dir.resolve("no-table.db");
+        assertThrows(IllegalStateException.class, () -> Jobs.enqueue(db, "j"),
+                "enqueue on a database without a jobs table: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
 }

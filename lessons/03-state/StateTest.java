@@ -86,4 +86,23 @@ class StateTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        Path db = dir.resolve("no-table.db");
+        assertThrows(IllegalStateException.class, () -> Jobs.state(db, "j"),
+                "state on a database without a jobs table: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
+
+    @Test
+    void readsTheFileAsItIsNow() throws Exception {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 5.0, 1, null, 0);
+        assertEquals(Optional.of(new Jobs.State("j", "A", 5.0, 1, null, false)), Jobs.state(db, "j"), "state before the file is replaced");
+        java.nio.file.Files.delete(db);
+        Db.fresh(dir);
+        Db.insert(db, "j", "B", 9.0, 4, null, 0);
+        assertEquals(Optional.of(new Jobs.State("j", "B", 9.0, 4, null, false)), Jobs.state(db, "j"),
+                "state after the database file was replaced by another one (a restored backup): every call opens its own connection");
+    }
 }

@@ -174,4 +174,11 @@ class ClaimTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        Path db = dir.resolve("no-table.db");
+        assertThrows(IllegalStateException.class, () -> Jobs.claim(db, "j", "A", 10.0, 5.0),
+                "claim on a database without a jobs table: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
 }

@@ -167,4 +167,11 @@ class RenewTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        Path db = dir.resolve("no-table.db");
+        assertThrows(IllegalStateException.class, () -> Jobs.renew(db, "j", "A", 1, 10.0, 5.0),
+                "renew on a database without a jobs table: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
 }

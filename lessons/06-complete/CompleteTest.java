@@ -167,4 +167,19 @@ class CompleteTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        Path db = dir.resolve("no-table.db");
+        assertThrows(IllegalStateException.class, () -> Jobs.complete(db, "j", "A", 1, 10.0, "42"),
+                "complete on a database without a jobs table: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
+
+    @Test
+    void aLargerFenceIsRefused() {
+        Path db = Db.fresh(dir);
+        Db.insert(db, "j", "A", 15.0, 1, null, 0);
+        assertFalse(Jobs.complete(db, "j", "A", 2, 12.0, "ahead"), "complete by A with fence 2 (the lease is generation 1)");
+        assertEquals(new Db.Row("j", "A", 15.0, 1, null, 0), Db.row(db, "j"), "row j after the refused complete");
+    }
 }

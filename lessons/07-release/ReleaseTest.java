@@ -111,4 +111,11 @@ class ReleaseTest {
                     after, want.toString(), expected);
         });
     }
+
+    @Test
+    void sqlErrorsAreThrownAsIllegalStateException() {
+        Path db = dir.resolve("no-table.db");
+        assertThrows(IllegalStateException.class, () -> Jobs.release(db, "j", "A", 1),
+                "release on a database without a jobs table: the SQL error must come out as an IllegalStateException, not be hidden");
+    }
 }
