@@ -85,6 +85,7 @@ public final class Jobs {
      *
      * <p>현재 임대(owner·fence 일치, {@code done = 0}, {@code until > now})일 때만 result 와
      * {@code done = 1} 을 저장하고 {@code true}. 그 밖에는 {@code false} 이고 기존 결과는 그대로 남는다.
+     * result 와 done 만 바꾼다 (owner·until·fence 와 다른 작업의 행은 그대로). 검사와 쓰기는 한 문장에서.
      */
     static boolean complete(Path db, String jobId, String owner, long fence, double now, String result) {
         throw new UnsupportedOperationException("not yet — step 6 (아직 구현하지 않았습니다: 6단계 complete)");
@@ -105,6 +106,7 @@ public final class Jobs {
      *
      * <p>owners 의 각 owner 에 대해 스레드 풀에서 동시에 {@link #claim} 을 부르고, 결과를 입력 순서대로 돌려준다.
      * 비어 있는 작업이라면 정확히 한 owner 만 fence 를 얻고 나머지는 {@code OptionalLong.empty()}.
+     * claim 이 던진 예외는 그대로 밖으로 나온다.
      */
     static List<OptionalLong> claimMany(Path db, String jobId, List<String> owners, double now, double ttl) {
         throw new UnsupportedOperationException("not yet — step 8 (아직 구현하지 않았습니다: 8단계 claimMany)");
