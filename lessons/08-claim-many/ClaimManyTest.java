@@ -146,14 +146,11 @@ class ClaimManyTest {
         Path db = Db.freshWal(dir);
         Db.insert(db, "j", null, 0.0, 0, null, 0);
         List<String> owners = List.of("A", "B", "C", "D");
-        java.util.concurrent.FutureTask<List<OptionalLong>> many =
-                new java.util.concurrent.FutureTask<>(() -> Jobs.claimMany(db, "j", owners, 0.0, 10.0));
-        int most;
-        try (AutoCloseable gate = Db.writeLock(db)) {
-            new Thread(many, "claimMany-under-test").start();
-            most = Db.awaitWaiting(Db::waitingInJobs, owners.size(), many::isDone);
-        }
-        List<OptionalLong> results = Db.outcome(many);
+        // claimMany runs in this thread; another connection holds the write lock until the claims wait for it.
+        Db.Locked<List<OptionalLong>> run = Db.underLock(db, () -> Jobs.claimMany(db, "j", owners, 0.0, 10.0),
+                Db::waitingInJobs, owners.size(), 600, null);
+        List<OptionalLong> results = run.value();
+        int most = run.mostWaiting();
         assertTrue(most >= 2, "while another connection held the write lock, at most " + most
                 + " of the 4 claims were waiting for it at once: claimMany must run the claims concurrently");
         assertEquals(owners.size(), results.size(), "claimMany must return one result per owner");
@@ -169,14 +166,9 @@ class ClaimManyTest {
             roundDir.toFile().mkdirs();
             Path db = Db.freshWal(roundDir);
             Db.insert(db, "j", null, 0.0, 0, null, 0);
-            java.util.concurrent.FutureTask<List<OptionalLong>> many =
-                    new java.util.concurrent.FutureTask<>(() -> Jobs.claimMany(db, "j", owners, 0.0, 10.0));
             // All claims wait behind another connection's lock; which one wins when it goes is up to SQLite.
-            try (AutoCloseable gate = Db.writeLock(db)) {
-                new Thread(many, "claimMany-under-test").start();
-                Db.awaitWaiting(Db::waitingInJobs, owners.size(), many::isDone);
-            }
-            List<OptionalLong> results = Db.outcome(many);
+            List<OptionalLong> results = Db.underLock(db, () -> Jobs.claimMany(db, "j", owners, 0.0, 10.0),
+                    Db::waitingInJobs, owners.size(), 250, null).value();
             assertEquals(owners.size(), results.size(), "round " + round + ": one result per owner");
             int winner = onlyWinner(results);
             assertEquals(owners.get(winner), Db.row(db, "j").owner(),

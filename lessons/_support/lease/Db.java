@@ -60,10 +60,10 @@ final class Db {
     }
 
     /**
-     * Another worker's write landing in the middle of {@code call}. This test takes the write lock, runs the call in a
-     * thread of its own, and waits until the call is stuck waiting for that lock (so it has done whatever it reads
-     * before it writes) or has returned. Then {@code sql} is executed and committed on the locking connection, and the
-     * lock goes. Returns what the call returned; what it threw is thrown here unchanged.
+     * Another worker's write landing in the middle of {@code call}. A helper thread takes the write lock; then
+     * {@code call} runs in this thread, and once it is stuck waiting for that lock (so it has done whatever it reads
+     * before it writes) or has returned, the helper executes and commits {@code sql} and lets the lock go. Returns
+     * what the call returned; what it threw is thrown here unchanged.
      *
      * <p>A method whose check and write are one statement, or one {@code BEGIN IMMEDIATE} transaction, sees the new
      * row; one that checked in Java and then writes blindly overwrites it. If the call is slow to get going the
@@ -71,26 +71,62 @@ final class Db {
      * method by timing.
      */
     static <T> T landingMidCall(Path db, Callable<T> call, String sql, Object... args) throws Exception {
-        FutureTask<T> task = new FutureTask<>(call);
-        Thread caller = new Thread(task, "call-under-test");
-        try (Connection c = open(db); Statement s = c.createStatement()) {
-            s.execute("BEGIN IMMEDIATE");
-            try {
-                caller.start();
-                awaitWaiting(() -> waitingInSqlite(caller) ? 1 : 0, 1, task::isDone);
-                try (PreparedStatement w = c.prepareStatement(sql)) {
-                    for (int i = 0; i < args.length; i++) {
-                        w.setObject(i + 1, args[i]);
+        Thread caller = Thread.currentThread();
+        return underLock(db, call, () -> waitingInSqlite(caller) ? 1 : 0, 1, 250, sql, args).value();
+    }
+
+    /** What a call under the lock returned, and the most calls that waited for the lock at the same time. */
+    record Locked<T>(T value, int mostWaiting) {}
+
+    /**
+     * Runs {@code call} in this thread while a helper thread holds the database's write lock. The helper lets go once
+     * {@code waiting} has reported at least {@code wanted} for a few samples in a row, or the call has returned, or the
+     * count has not grown for {@code stillMillis}; before it lets go it executes and commits {@code sql} when given.
+     */
+    static <T> Locked<T> underLock(Path db, Callable<T> call, java.util.function.IntSupplier waiting, int wanted,
+                                   long stillMillis, String sql, Object... args) throws Exception {
+        java.util.concurrent.CountDownLatch locked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean returned = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        FutureTask<Void> holder = new FutureTask<>(() -> {
+            try (Connection c = open(db); Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                try {
+                    locked.countDown();
+                    most.set(awaitWaiting(waiting, wanted, returned::get, stillMillis));
+                    if (sql != null) {
+                        try (PreparedStatement w = c.prepareStatement(sql)) {
+                            for (int i = 0; i < args.length; i++) {
+                                w.setObject(i + 1, args[i]);
+                            }
+                            w.executeUpdate();
+                        }
                     }
-                    w.executeUpdate();
+                    s.execute("COMMIT");
+                } catch (SQLException | RuntimeException | InterruptedException e) {
+                    s.execute("ROLLBACK");
+                    throw e;
                 }
-                s.execute("COMMIT");
-            } catch (SQLException | RuntimeException e) {
-                s.execute("ROLLBACK");
-                throw e;
+            } finally {
+                locked.countDown();
             }
+            return null;
+        });
+        Thread t = new Thread(holder, "lock-holder");
+        t.setDaemon(true);
+        t.start();
+        if (!locked.await(10, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("test setup: could not take the write lock within 10 s");
         }
-        return outcome(task);
+        T value;
+        try {
+            value = call.call();
+        } finally {
+            returned.set(true);
+            t.join(20_000);
+        }
+        outcome(holder);
+        return new Locked<>(value, most.get());
     }
 
     /**
@@ -100,8 +136,13 @@ final class Db {
      */
     static int awaitWaiting(java.util.function.IntSupplier count, int wanted, java.util.function.BooleanSupplier done)
             throws InterruptedException {
+        return awaitWaiting(count, wanted, done, 250);
+    }
+
+    static int awaitWaiting(java.util.function.IntSupplier count, int wanted, java.util.function.BooleanSupplier done,
+                            long stillMillis) throws InterruptedException {
         long started = System.nanoTime();
-        long deadline = started + TimeUnit.MILLISECONDS.toNanos(1000);
+        long deadline = started + TimeUnit.MILLISECONDS.toNanos(Math.max(1000, 2 * stillMillis));
         long grew = started;
         int streak = 0;
         int most = 0;
@@ -112,7 +153,7 @@ final class Db {
                 grew = System.nanoTime();
             }
             streak = n >= wanted ? streak + 1 : 0;
-            if (streak >= 3 || (most > 0 && System.nanoTime() - grew > TimeUnit.MILLISECONDS.toNanos(250))) {
+            if (streak >= 3 || (most > 0 && System.nanoTime() - grew > TimeUnit.MILLISECONDS.toNanos(stillMillis))) {
                 break;
             }
             Thread.sleep(2);

@@ -43,6 +43,12 @@ final class Outcome {
             return new Outcome("timeout", t, null);
         }
         if (t instanceof AssertionError) {
+            // assertThrows that met a class that would not load or link: not a verdict on behaviour, an error
+            for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+                if (c instanceof LinkageError) {
+                    return new Outcome("error", c, null);
+                }
+            }
             return new Outcome("failed", t, null);
         }
         return new Outcome("error", t, null);

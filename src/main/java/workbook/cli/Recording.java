@@ -40,8 +40,10 @@ final class Recording {
             if (json || !recorder.saved()) {
                 return; // a tip about recording is no use when nothing could be recorded
             }
-            int last = lab.course.steps().get(lab.course.steps().size() - 1).number();
-            if (checked.firstPassed().contains(last)) {
+            Progress progress = recorder.read();
+            boolean allPassed = lab.course.steps().stream().allMatch(st -> progress.step(st.number()).check() != null
+                    && "passed".equals(progress.step(st.number()).check().status()));
+            if (allPassed && !checked.firstPassed().isEmpty()) {
                 closing(lab); // the closing tasks point at words themselves
                 return;
             }
@@ -56,7 +58,7 @@ final class Recording {
         }
     }
 
-    /** The lab's closing tasks ({@code closing.<lang>.md} beside the opening story), the first time the last step passes. */
+    /** The lab's closing tasks ({@code closing.<lang>.md} beside the opening story), when the last step left passes. */
     private static void closing(Lab lab) {
         java.nio.file.Path file = lab.course.intro().resolve("closing." + lab.msg.lang() + ".md");
         if (!java.nio.file.Files.exists(file)) {
@@ -118,7 +120,7 @@ final class Recording {
     /** For the board: records the statuses it just checked, and returns every step's progress beside them. */
     static Overview afterBoard(Lab lab, Workspace ws, Verdicts.Check verdict) {
         Map<Integer, String> now = verdict.steps().stream()
-                .collect(Collectors.toMap(Verdicts.StepVerdict::step, Verdicts.StepVerdict::status, (a, b) -> b));
+                .collect(Collectors.toMap(Verdicts.StepVerdict::step, v -> v.status().wire(), (a, b) -> b));
         Recorder recorder = recorder(lab, ws);
         Progress progress;
         try {

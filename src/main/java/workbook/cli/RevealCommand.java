@@ -29,8 +29,8 @@ final class RevealCommand implements Callable<Integer> {
         Step s = Steps.one(lab, step);
         Verdicts.Check verdict = lab.grader().check(ws, List.of(s));
         Verdicts.StepVerdict v = verdict.steps().get(0);
-        if (!"passed".equals(v.status())) {
-            System.out.println(lab.msg.get("reveal.locked", step, lab.msg.get("status." + v.status())));
+        if (v.status() != workbook.grade.StepStatus.PASSED) {
+            System.out.println(lab.msg.get("reveal.locked", step, lab.msg.get("status." + v.status().wire())));
             return 1;
         }
         RevealView view = new RevealView(lab, System.out);

@@ -87,8 +87,8 @@ final class RevealView {
             for (int i = 0; i < after.steps().size(); i++) {
                 Verdicts.StepVerdict was = before.steps().get(i);
                 for (Verdicts.TestVerdict t : after.steps().get(i).tests()) {
-                    boolean passedBefore = was.tests().stream().anyMatch(b -> b.id().equals(t.id()) && "passed".equals(b.status()));
-                    if (passedBefore && !"passed".equals(t.status())) {
+                    boolean passedBefore = was.tests().stream().anyMatch(b -> b.id().equals(t.id()) && b.status() == workbook.grade.TestOutcome.PASSED);
+                    if (passedBefore && t.status() != workbook.grade.TestOutcome.PASSED) {
                         newlyFailing++;
                         out.println("  " + term.red("✗") + " " + t.id());
                         out.println("      " + t.message());

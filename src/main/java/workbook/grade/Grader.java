@@ -73,7 +73,7 @@ public final class Grader {
         Timing.mark("check: learner compiled");
         if (!compiled.ok()) {
             List<Verdicts.StepVerdict> broken = steps.stream().map(s -> new Verdicts.StepVerdict(s.number(), s.slug(),
-                    s.title().in(msg.lang()), "error", msg.get("check.compileError"), List.of())).toList();
+                    s.title().in(msg.lang()), StepStatus.ERROR, msg.get("check.compileError"), List.of())).toList();
             return new Verdicts.Check("check", where, compileVerdict(compiled), broken, 0, steps.size(),
                     msg.get("next.fixCompile", where));
         }
@@ -90,7 +90,7 @@ public final class Grader {
         for (Step s : steps) {
             verdicts.add(stepVerdict(s, merged(results, runs), runErrors(results, runs), mismatches, true));
         }
-        int passed = (int) verdicts.stream().filter(v -> "passed".equals(v.status())).count();
+        int passed = (int) verdicts.stream().filter(v -> v.status() == StepStatus.PASSED).count();
         return new Verdicts.Check("check", where, Verdicts.Compile.fine(), verdicts, passed, verdicts.size(),
                 nextAfterCheck(verdicts));
     }
@@ -157,16 +157,17 @@ public final class Grader {
         for (Mutant m : mutants) {
             if (unusable.containsKey(m.id())) {
                 verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
-                        m.clauses(), "error", List.of(), null, unusable.get(m.id())));
+                        m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id())));
                 continue;
             }
             Kills kills = kills(results.of(m.id()), valid);
             String runError = results.runError(m.id());
-            String status = runError != null && kills.by.isEmpty() ? "error" : kills.by.isEmpty() ? "survived" : "killed";
+            MutantStatus status = runError != null && kills.by.isEmpty() ? MutantStatus.ERROR
+                    : kills.by.isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
             verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
                     m.clauses(), status, kills.by, kills.kind, runError));
         }
-        int killed = (int) verdicts.stream().filter(v -> "killed".equals(v.status())).count();
+        int killed = (int) verdicts.stream().filter(v -> v.status() == MutantStatus.KILLED).count();
         List<Verdicts.Unheld> unheld = unheld(mutants, verdicts);
         String next = learnerTests.isEmpty() ? msg.get("next.writeTests", where)
                 : killed == verdicts.size() ? msg.get("next.allKilled")
@@ -180,7 +181,7 @@ public final class Grader {
     private List<Verdicts.Unheld> unheld(List<Mutant> mutants, List<Verdicts.MutantVerdict> verdicts) {
         Set<String> open = new java.util.HashSet<>();
         for (int i = 0; i < mutants.size(); i++) {
-            if ("survived".equals(verdicts.get(i).status())) {
+            if (verdicts.get(i).status() == MutantStatus.SURVIVED) {
                 Mutant m = mutants.get(i);
                 m.clauses().forEach(c -> open.add(m.step() + "/" + c));
             }
@@ -244,7 +245,7 @@ public final class Grader {
         for (Step s : steps) {
             refTests.addAll(stepVerdict(s, onReference, results.runError("reference"), Map.of(), false).tests());
         }
-        refTests.stream().filter(t -> !"passed".equals(t.status()))
+        refTests.stream().filter(t -> t.status() != TestOutcome.PASSED)
                 .forEach(t -> problems.add(msg.get("audit.referenceFails", t.id(), t.message())));
         List<List<TestResult>> refTrials = results.trials("reference~race");
         long refRaceFailures = refTrials.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
@@ -252,14 +253,15 @@ public final class Grader {
             problems.add(msg.get("audit.referenceRaceFails", refRaceFailures, refTrials.size()));
         }
         consistency(onReference, problems);
-        String refStatus = refTests.stream().allMatch(t -> "passed".equals(t.status())) && refRaceFailures == 0 ? "passed" : "failed";
+        StepStatus refStatus = refTests.stream().allMatch(t -> t.status() == TestOutcome.PASSED) && refRaceFailures == 0
+                ? StepStatus.PASSED : StepStatus.FAILED;
 
         // The skeleton: every step is not started.
         List<Verdicts.SkeletonStep> skeletonSteps = new ArrayList<>();
         for (Step s : steps) {
             Verdicts.StepVerdict v = stepVerdict(s, results.of("skeleton"), results.runError("skeleton"), Map.of(), false);
             skeletonSteps.add(new Verdicts.SkeletonStep(s.number(), v.status()));
-            if (!"not-started".equals(v.status())) {
+            if (v.status() != StepStatus.NOT_STARTED) {
                 problems.add(msg.get("audit.skeletonStarted", s.number(), v.status()));
             }
         }
@@ -272,7 +274,7 @@ public final class Grader {
         for (Mutant m : course.mutants()) {
             if (unusable.containsKey(m.id())) {
                 problems.add(unusable.get(m.id()));
-                mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), "error", List.of(), null, false, 0, 0));
+                mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), MutantStatus.ERROR, List.of(), null, false, 0, 0));
                 continue;
             }
             Map<String, TestResult> on = results.of(m.id());
@@ -293,9 +295,10 @@ public final class Grader {
                     problems.add(msg.get("audit.raceRarelyDetected", m.id(), detected, trials, (int) Math.ceil(m.detect() * m.trials())));
                 }
             }
-            String status = kills.by.isEmpty() ? (results.runError(m.id()) != null ? "error" : "survived") : "killed";
-            if (!"killed".equals(status)) {
-                problems.add(msg.get("audit.mutantSurvived", m.id(), status));
+            MutantStatus status = kills.by.isEmpty()
+                    ? (results.runError(m.id()) != null ? MutantStatus.ERROR : MutantStatus.SURVIVED) : MutantStatus.KILLED;
+            if (status != MutantStatus.KILLED) {
+                problems.add(msg.get("audit.mutantSurvived", m.id(), status.wire()));
             }
             if (m.fromWorksheet() && !subtle) {
                 problems.add(msg.get("audit.notSubtle", m.id(), m.step()));
@@ -346,7 +349,7 @@ public final class Grader {
             m.clauses().stream().filter(c -> own.clause(c).isEmpty())
                     .forEach(c -> problems.add(msg.get("audit.mutantUnknownClause", m.id(), c, m.step())));
             Verdicts.AuditMutant v = verdicts.stream().filter(a -> a.id().equals(m.id())).findFirst().orElse(null);
-            if (v != null && "killed".equals(v.status()) && !m.clauses().isEmpty()) {
+            if (v != null && v.status() == MutantStatus.KILLED && !m.clauses().isEmpty()) {
                 boolean heldByItsClause = own.tests().stream()
                         .anyMatch(t -> m.clauses().contains(t.clause()) && v.killedBy().contains(t.id()));
                 if (!heldByItsClause) {
@@ -392,7 +395,7 @@ public final class Grader {
         }
     }
 
-    private record Kills(List<String> by, String kind) {
+    private record Kills(List<String> by, KillKind kind) {
         /** Kills from another run of the same mutant (a race trial), added after these. */
         Kills and(Kills more) {
             List<String> all = new ArrayList<>(by);
@@ -403,7 +406,7 @@ public final class Grader {
 
     private static Kills kills(Map<String, TestResult> onMutant, List<String> valid) {
         List<String> by = new ArrayList<>();
-        String kind = null;
+        KillKind kind = null;
         for (String key : valid) {
             TestResult r = onMutant.get(key);
             if (r == null || r.status() == TestStatus.PASSED || r.status() == TestStatus.SKIPPED) {
@@ -412,9 +415,9 @@ public final class Grader {
             by.add(key);
             if (kind == null) {
                 kind = switch (r.status()) {
-                    case FAILED -> "assertion";
-                    case TIMEOUT -> "timeout";
-                    default -> "exception";
+                    case FAILED -> KillKind.ASSERTION;
+                    case TIMEOUT -> KillKind.TIMEOUT;
+                    default -> KillKind.EXCEPTION;
                 };
             }
         }
@@ -437,7 +440,7 @@ public final class Grader {
             String clause = t.name().in(msg.lang());
             if (r == null) {
                 String why = runError != null ? runError : msg.get("check.notRun");
-                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), "error", msg.get("test.message", clause, why),
+                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, msg.get("test.message", clause, why),
                         t.happy(), List.of()));
                 allNotYet = false;
                 allPassed = false;
@@ -445,12 +448,12 @@ public final class Grader {
             }
             allNotYet &= r.status() == TestStatus.NOT_YET;
             allPassed &= r.status() == TestStatus.PASSED;
-            String status = switch (r.status()) {
-                case PASSED -> "passed";
-                case FAILED -> "failed";
-                case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? "error" : "timeout";
-                case NOT_YET -> "not-started";
-                default -> "error";
+            TestOutcome status = switch (r.status()) {
+                case PASSED -> TestOutcome.PASSED;
+                case FAILED -> TestOutcome.FAILED;
+                case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? TestOutcome.ERROR : TestOutcome.TIMEOUT;
+                case NOT_YET -> TestOutcome.NOT_STARTED;
+                default -> TestOutcome.ERROR;
             };
             notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
             if (r.cause() != workbook.run.ChildDeath.NOT_RUN && r.status() != TestStatus.PASSED && r.status() != TestStatus.NOT_YET) {
@@ -461,25 +464,25 @@ public final class Grader {
                     showWhere ? r.frames() : List.of()));
         }
         SignatureCheck.Mismatch bad = mismatches.get(s.method());
-        String status;
+        StepStatus status;
         String message = null;
         if (bad != null) {
-            status = "error";
+            status = StepStatus.ERROR;
             message = bad.found() == null ? msg.get("signature.missing", bad.expected())
                     : msg.get("signature.wrong", bad.expected(), bad.found());
         } else if (notRun && ranAndFailed == 0) {
             // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
-            status = "error";
+            status = StepStatus.ERROR;
             message = msg.get("check.budgetUsedUp");
         } else if (!tests.isEmpty() && allNotYet) {
-            status = "not-started";
+            status = StepStatus.NOT_STARTED;
         } else if (allPassed && !tests.isEmpty()) {
-            status = "passed";
+            status = StepStatus.PASSED;
         } else {
-            status = "failed";
+            status = StepStatus.FAILED;
         }
         SignatureCheck.Mismatch record = mismatches.values().stream().filter(m -> m.method().contains(".")).findFirst().orElse(null);
-        if (message == null && record != null && !"passed".equals(status) && !"not-started".equals(status)) {
+        if (message == null && record != null && status != StepStatus.PASSED && status != StepStatus.NOT_STARTED) {
             message = record.found() == null ? msg.get("signature.missing", record.expected())
                     : msg.get("signature.wrong", record.expected(), record.found());
         }
@@ -531,8 +534,8 @@ public final class Grader {
     private String nextAfterCheck(List<Verdicts.StepVerdict> steps) {
         for (Verdicts.StepVerdict v : steps) {
             switch (v.status()) {
-                case "passed" -> { }
-                case "not-started" -> {
+                case PASSED -> { }
+                case NOT_STARTED -> {
                     return msg.get("next.start", v.step());
                 }
                 default -> {

@@ -17,16 +17,16 @@ public final class Verdicts {
      * One official test's outcome. {@code name} is what the test checks in the chosen language; {@code clause} is the
      * id of the step's contract clause it holds.
      */
-    public record TestVerdict(String id, String name, String clause, String status, String message, boolean happy,
+    public record TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
                               List<String> where) {}
 
-    public record StepVerdict(int step, String slug, String title, String status, String message,
+    public record StepVerdict(int step, String slug, String title, StepStatus status, String message,
                               List<TestVerdict> tests) {}
 
     public record Check(String command, String workspace, Compile compile, List<StepVerdict> steps, int passed,
                         int total, String next) {
         public boolean ok() {
-            return compile.ok() && steps.stream().allMatch(s -> "passed".equals(s.status()));
+            return compile.ok() && steps.stream().allMatch(s -> s.status() == StepStatus.PASSED);
         }
     }
 
@@ -35,7 +35,7 @@ public final class Verdicts {
 
     /** {@code clauses}: the ids of the step's contract clauses the mutant breaks. */
     public record MutantVerdict(String id, int step, String source, String description, List<String> clauses,
-                                String status, List<String> killedBy, String kind, String message) {}
+                                MutantStatus status, List<String> killedBy, KillKind kind, String message) {}
 
     /** A contract clause that some surviving mutant breaks: no valid learner test holds it yet. */
     public record Unheld(int step, String id, String text) {}
@@ -44,17 +44,17 @@ public final class Verdicts {
                           List<MutantVerdict> mutants, List<Unheld> unheld, int killed, int total, String next) {
         public boolean ok() {
             return compile.ok() && !tests.isEmpty() && tests.stream().allMatch(LearnerTest::valid)
-                    && mutants.stream().allMatch(m -> "killed".equals(m.status()));
+                    && mutants.stream().allMatch(m -> m.status() == MutantStatus.KILLED);
         }
     }
 
-    public record Reference(String status, List<TestVerdict> tests) {}
+    public record Reference(StepStatus status, List<TestVerdict> tests) {}
 
-    public record SkeletonStep(int step, String status) {}
+    public record SkeletonStep(int step, StepStatus status) {}
 
     public record Skeleton(List<SkeletonStep> steps) {}
 
-    public record AuditMutant(String id, int step, String source, String status, List<String> killedBy, String kind,
+    public record AuditMutant(String id, int step, String source, MutantStatus status, List<String> killedBy, KillKind kind,
                               boolean subtle, int trials, int detected) {}
 
     /** One contract clause: the official tests that hold it and the mutants that embody its breach. */

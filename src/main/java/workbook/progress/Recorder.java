@@ -75,7 +75,7 @@ public final class Recorder {
             Progress out = p;
             for (Verdicts.StepVerdict v : verdict.steps()) {
                 StepProgress s = out.step(v.step());
-                boolean passed = "passed".equals(v.status());
+                boolean passed = v.status() == workbook.grade.StepStatus.PASSED;
                 String firstPassedAt = s.check() == null ? null : s.check().firstPassedAt();
                 if (passed && firstPassedAt == null) {
                     firstPassedAt = now;
@@ -84,7 +84,7 @@ public final class Recorder {
                 if (passed && !s.words().recorded() && s.words().askedAt() == null) {
                     wanted.add(v.step());
                 }
-                StepProgress.CheckMark mark = new StepProgress.CheckMark(v.status(), now, firstPassedAt);
+                StepProgress.CheckMark mark = new StepProgress.CheckMark(v.status().wire(), now, firstPassedAt);
                 out = out.update(v.step(), x -> x.withCheck(mark));
             }
             return out;
@@ -113,7 +113,7 @@ public final class Recorder {
             Progress out = p;
             for (Map.Entry<Integer, List<Verdicts.MutantVerdict>> e : byStep.entrySet()) {
                 List<StepProgress.MutantOutcome> outcomes = e.getValue().stream().map(m -> new StepProgress.MutantOutcome(
-                        m.id(), m.source(), m.status(), m.kind(), m.killedBy())).toList();
+                        m.id(), m.source(), m.status().wire(), m.kind() == null ? null : m.kind().wire(), m.killedBy())).toList();
                 int killed = (int) outcomes.stream().filter(o -> "killed".equals(o.status())).count();
                 StepProgress.MutantTally tally = new StepProgress.MutantTally(killed, outcomes.size(), now, outcomes);
                 StepProgress s = out.step(e.getKey()).withMutants(tally);

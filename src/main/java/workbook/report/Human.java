@@ -4,6 +4,9 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import workbook.grade.MutantStatus;
+import workbook.grade.StepStatus;
+import workbook.grade.TestOutcome;
 import workbook.grade.Verdicts;
 
 /** Verdicts as text for a person at a terminal. */
@@ -22,20 +25,20 @@ public final class Human {
         out.println(bold(msg.get("report.check.title", c.workspace())));
         compile(c.compile());
         for (Verdicts.StepVerdict s : c.steps()) {
-            long ok = s.tests().stream().filter(t -> "passed".equals(t.status())).count();
+            long ok = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
             String counts = s.tests().isEmpty() ? "" : " (" + ok + "/" + s.tests().size() + ")";
-            out.printf("  %s %d. %s %s%s%n", mark(s.status()), s.step(), Terminal.pad(s.title(), 34),
-                    paint(s.status(), msg.get("status." + s.status())), counts);
+            out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), 34),
+                    paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
             if (s.message() != null) {
                 out.println("       " + s.message());
             }
-            boolean open = verbose || "failed".equals(s.status()) || "error".equals(s.status());
-            if (open && !"not-started".equals(s.status())) {
+            boolean open = verbose || s.status() == StepStatus.FAILED || s.status() == StepStatus.ERROR;
+            if (open && s.status() != StepStatus.NOT_STARTED) {
                 for (Verdicts.TestVerdict t : s.tests()) {
-                    if ("passed".equals(t.status()) && !verbose) {
+                    if (t.status() == TestOutcome.PASSED && !verbose) {
                         continue;
                     }
-                    out.println("       " + mark(t.status()) + " " + (t.message() == null ? t.name() : t.message().replace("\n", "\n         ")));
+                    out.println("       " + mark(t.status().wire()) + " " + (t.message() == null ? t.name() : t.message().replace("\n", "\n         ")));
                     if (!t.where().isEmpty()) {
                         out.println("         @ " + String.join(", ", t.where()));
                     }
@@ -63,14 +66,14 @@ public final class Human {
             }
             out.println(msg.get("report.mutants.list"));
             for (Verdicts.MutantVerdict v : m.mutants()) {
-                String status = v.status().equals("error") ? "error" : v.status();
+                String status = v.status().wire();
                 out.printf("  %s %s %s%n", mark("killed".equals(status) ? "passed" : "failed"), Terminal.pad(v.id(), 40),
                         paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
-                if (!"survived".equals(status)) {
+                if (v.status() != MutantStatus.SURVIVED) {
                     out.println("      " + v.description());
                 }
                 if (!v.killedBy().isEmpty()) {
-                    out.println("      " + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind())));
+                    out.println("      " + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind().wire())));
                 }
                 if (v.message() != null) {
                     out.println("      " + v.message());
@@ -87,17 +90,17 @@ public final class Human {
 
     public void audit(Verdicts.Audit a) {
         out.println(bold(msg.get("report.audit.title")));
-        long passed = a.reference().tests().stream().filter(t -> "passed".equals(t.status())).count();
-        out.println("  " + msg.get("report.audit.reference", msg.get("status." + a.reference().status()), passed,
+        long passed = a.reference().tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
+        out.println("  " + msg.get("report.audit.reference", msg.get("status." + a.reference().status().wire()), passed,
                 a.reference().tests().size()));
         out.println("  " + msg.get("report.audit.skeleton", a.skeleton().steps().stream()
-                .map(s -> s.step() + ":" + msg.get("status." + s.status())).collect(Collectors.joining(" "))));
+                .map(s -> s.step() + ":" + msg.get("status." + s.status().wire())).collect(Collectors.joining(" "))));
         for (Verdicts.AuditMutant m : a.mutants()) {
             String detail = m.killedBy().isEmpty() ? "-" : m.killedBy().get(0)
                     + (m.killedBy().size() > 1 ? " +" + (m.killedBy().size() - 1) : "")
-                    + (m.kind() == null ? "" : " (" + msg.get("kind." + m.kind()) + ")");
-            out.println("  " + mark("killed".equals(m.status()) ? "passed" : "failed") + " "
-                    + msg.get("report.audit.mutant", m.id(), m.step(), m.source(), msg.get("status." + m.status()), detail));
+                    + (m.kind() == null ? "" : " (" + msg.get("kind." + m.kind().wire()) + ")");
+            out.println("  " + mark(m.status() == MutantStatus.KILLED ? "passed" : "failed") + " "
+                    + msg.get("report.audit.mutant", m.id(), m.step(), m.source(), msg.get("status." + m.status().wire()), detail));
             StringBuilder extra = new StringBuilder();
             if ("doc".equals(m.source())) {
                 extra.append(msg.get(m.subtle() ? "report.audit.subtle" : "report.audit.notSubtle"));

@@ -99,7 +99,7 @@ public final class WatchSession {
             out.println(msg.get("watch.timing", millisSinceSave));
         }
         Verdicts.StepVerdict s = v.steps().get(0);
-        if ("passed".equals(s.status()) && course.step(current + 1).isPresent()) {
+        if (s.status() == workbook.grade.StepStatus.PASSED && course.step(current + 1).isPresent()) {
             out.println(msg.get("watch.passed", current, current + 1));
         }
         out.println(msg.get("watch.keys"));
@@ -107,12 +107,12 @@ public final class WatchSession {
 
     private void list() {
         for (Verdicts.StepVerdict s : lastAll.steps()) {
-            out.printf("  %s %d. %s — %s%n", s.step() == current ? "▶" : " ", s.step(), s.title(), msg.get("status." + s.status()));
+            out.printf("  %s %d. %s — %s%n", s.step() == current ? "▶" : " ", s.step(), s.title(), msg.get("status." + s.status().wire()));
         }
     }
 
     private int firstUnfinished(Verdicts.Check all) {
-        return all.steps().stream().filter(s -> !"passed".equals(s.status())).mapToInt(Verdicts.StepVerdict::step)
+        return all.steps().stream().filter(s -> s.status() != workbook.grade.StepStatus.PASSED).mapToInt(Verdicts.StepVerdict::step)
                 .findFirst().orElse(course.steps().get(course.steps().size() - 1).number());
     }
 }

@@ -1,0 +1,6 @@
+package workbook.grade;
+
+/** How the first killing test failed on a mutant. */
+public enum KillKind implements Wire {
+    ASSERTION, EXCEPTION, TIMEOUT
+}
