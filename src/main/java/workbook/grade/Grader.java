@@ -133,17 +133,10 @@ public final class Grader {
             return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), List.of(), List.of(), List.of(), 0,
                     mutants.size(), msg.get("next.testClassMissing", where, testClass));
         }
-        List<RunSpec> runs = new ArrayList<>();
-        runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass)));
-        Map<String, String> unusable = new LinkedHashMap<>();
-        for (Mutant m : mutants) {
-            String problem = buildMutant(m, tests.classes().toString(), List.of(testClass), List.of(), runs);
-            if (problem != null) {
-                unusable.put(m.id(), problem);
-            }
-        }
-        RunResults results = runner.run(runs, shards);
-        Map<String, TestResult> onReference = results.of("reference");
+        // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
+        // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
+        Map<String, TestResult> onReference = runner.run(List.of(RunSpec.of("reference",
+                List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass))), shards).of("reference");
         List<Verdicts.LearnerTest> learnerTests = new ArrayList<>();
         List<String> valid = new ArrayList<>();
         for (TestResult t : onReference.values()) {
@@ -153,6 +146,15 @@ public final class Grader {
             }
             learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null : msg.get("mutants.invalid", detail(t))));
         }
+        List<RunSpec> runs = new ArrayList<>();
+        Map<String, String> unusable = new LinkedHashMap<>();
+        for (Mutant m : mutants) {
+            String problem = buildMutant(m, tests.classes().toString(), List.of(testClass), valid, runs);
+            if (problem != null) {
+                unusable.put(m.id(), problem);
+            }
+        }
+        RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
         List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
         for (Mutant m : mutants) {
             if (unusable.containsKey(m.id())) {
