@@ -31,12 +31,28 @@ class CheckFixturesTest {
         return WorkbookRun.cases("check");
     }
 
+    /** Half of the fixtures; {@link CheckFixturesOtherHalfTest} takes the rest, so two test JVMs share them. */
+    static Stream<String> firstHalf() {
+        List<String> all = fixtures().toList();
+        return all.subList(0, all.size() / 2).stream();
+    }
+
+    static Stream<String> secondHalf() {
+        List<String> all = fixtures().toList();
+        return all.subList(all.size() / 2, all.size()).stream();
+    }
+
     @ParameterizedTest(name = "check {0}")
-    @MethodSource("fixtures")
+    @MethodSource("firstHalf")
     void verdictMatchesTheFixture(String name) {
+        verdictMatches(name, tmp);
+    }
+
+    /** Runs {@code check} on one fixture and fails with every difference from its expected.json. */
+    static void verdictMatches(String name, Path tmp) {
         Path fixture = WorkbookRun.fixtures("check").resolve(name);
         JsonObject expected = WorkbookRun.expected(fixture);
-        WorkbookRun.Result r = check(fixture);
+        WorkbookRun.Result r = check(fixture, tmp);
         List<String> problems = compare(expected, r);
         int max = expected.has("maxSeconds") ? expected.get("maxSeconds").getAsInt() : DEFAULT_MAX_SECONDS;
         if (r.took().toSeconds() > max) {
@@ -96,12 +112,12 @@ class CheckFixturesTest {
     private void knownBug(String kind, String name) {
         Path fixture = WorkbookRun.fixtures(kind).resolve(name);
         JsonObject expected = WorkbookRun.expected(fixture).getAsJsonObject("knownBug");
-        WorkbookRun.Result r = check(fixture);
+        WorkbookRun.Result r = check(fixture, tmp);
         report(name + " (knownBug)", expected, r, compare(expected, r));
     }
 
     /** {@code check --json} on the fixture's workspace, plus the fixture's own {@code args} (e.g. a smaller time budget). */
-    private WorkbookRun.Result check(Path fixture) {
+    private static WorkbookRun.Result check(Path fixture, Path tmp) {
         Path ws = WorkbookRun.workspace(fixture, tmp.resolve("ws"));
         List<String> args = new ArrayList<>(List.of("check", "--workspace", ws.toString(), "--json", "--lang", "en"));
         JsonObject expected = WorkbookRun.expected(fixture);

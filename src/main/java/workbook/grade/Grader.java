@@ -302,7 +302,7 @@ public final class Grader {
             if (status != MutantStatus.KILLED) {
                 problems.add(msg.get("audit.mutantSurvived", m.id(), status.wire()));
             }
-            if (m.fromWorksheet() && !subtle) {
+            if (!subtle) {
                 problems.add(msg.get("audit.notSubtle", m.id(), m.step()));
             }
             mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by.stream()

@@ -120,6 +120,8 @@ public final class ChildRunner {
                 break;
             }
             long t0 = System.nanoTime();
+            // A child whose wall clock is what is left of the budget dies of the budget, not of its own code.
+            boolean budgetBound = left < limits.childWallMillis();
             Attempt attempt = runChild(specs, settled, Math.min(left, limits.childWallMillis()), timedOut);
             workbook.grade.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
                     .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
@@ -154,7 +156,7 @@ public final class ChildRunner {
             if (attempt.finished) {
                 return results;
             }
-            ChildDeath death = attempt.death;
+            ChildDeath death = attempt.death == ChildDeath.WALL_CLOCK && budgetBound ? ChildDeath.NOT_RUN : attempt.death;
             timedOut |= death == ChildDeath.TEST_TIMEOUT || death == ChildDeath.WALL_CLOCK;
             if (running != null && death != ChildDeath.TEST_TIMEOUT) {
                 results.put(byParent(running, death, attempt.exitCode));

@@ -32,7 +32,12 @@ class PredictCommandTest {
         int recorded = r.out().indexOf("prediction recorded");
         assertTrue(fragment >= 0, "the replaced line of the worksheet fragment is shown:\n" + r.out());
         assertTrue(fragment < recorded, "the fragment comes before the prediction is recorded");
-        assertTrue(r.out().contains("treats the lease as still held at its expiry instant"), "the English description");
+        String before = r.out().substring(0, recorded);
+        assertFalse(before.contains("treats the lease as still held"), "the fragment's bug is not told before the prediction:\n" + before);
+        assertFalse(before.contains("04-held-at-expiry-instant"), "nor its id, which names the bug:\n" + before);
+        int answer = r.out().indexOf("the answer");
+        assertTrue(answer > recorded, "the explanation (after.en.md) comes once the prediction is recorded:\n" + r.out());
+        assertTrue(r.out().substring(answer).contains("now == until"), "it says which instant exposes the fragment:\n" + r.out());
         assertTrue(r.out().contains("./workbook mutants 4"), "no mutants run yet: it says what to run next");
 
         Prediction p = Cli.load(ws).step(4).latestPrediction("04-held-at-expiry-instant").orElseThrow();
