@@ -74,7 +74,7 @@ class MutantsPredictionTest {
         assertEquals(4, row.get("step").getAsInt());
         assertEquals("passed", row.get("check").getAsString());
         assertTrue(row.get("compared").getAsBoolean());
-        assertEquals(4, row.get("mutantsTotal").getAsInt());
+        assertEquals(stepFourMutants, row.get("mutantsTotal").getAsInt());
         assertFalse(row.get("words").getAsBoolean());
         assertTrue(row.get("next").getAsString().contains("words 4"), row.toString());
 
