@@ -43,7 +43,9 @@ final class ProgressReport {
         try {
             out.println();
             out.println(msg.get("predict.afterword", s.number()));
+            int width = Math.max(40, workbook.report.Terminal.columns() - 3);
             java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip().lines()
+                    .flatMap(l -> workbook.report.Terminal.wrap(l, width).stream())
                     .forEach(l -> out.println("  " + l));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

@@ -33,6 +33,24 @@ public final class Terminal {
         }
     }
 
+    /** {@code line} broken at spaces into lines of at most {@code width} cells (a longer word stays whole). */
+    public static java.util.List<String> wrap(String line, int width) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        for (String word : line.split(" ")) {
+            if (cur.length() > 0 && width(cur.toString()) + 1 + width(word) > width) {
+                out.add(cur.toString());
+                cur.setLength(0);
+            }
+            if (cur.length() > 0) {
+                cur.append(' ');
+            }
+            cur.append(word);
+        }
+        out.add(cur.toString());
+        return out;
+    }
+
     /** Cells padded (or cut with …) to the given display widths. */
     public String row(String[] cells, int... widths) {
         StringBuilder sb = new StringBuilder();
