@@ -148,7 +148,7 @@ class ClaimManyTest {
         List<String> owners = List.of("A", "B", "C", "D");
         // claimMany runs in this thread; another connection holds the write lock until the claims wait for it.
         Db.Locked<List<OptionalLong>> run = Db.underLock(db, () -> Jobs.claimMany(db, "j", owners, 0.0, 10.0),
-                Db::waitingInJobs, owners.size(), 600, null);
+                Db::waitingInJobs, owners.size(), 400, null);
         List<OptionalLong> results = run.value();
         int most = run.mostWaiting();
         assertTrue(most >= 2, "while another connection held the write lock, at most " + most
@@ -168,7 +168,7 @@ class ClaimManyTest {
             Db.insert(db, "j", null, 0.0, 0, null, 0);
             // All claims wait behind another connection's lock; which one wins when it goes is up to SQLite.
             List<OptionalLong> results = Db.underLock(db, () -> Jobs.claimMany(db, "j", owners, 0.0, 10.0),
-                    Db::waitingInJobs, owners.size(), 250, null).value();
+                    Db::waitingInJobs, owners.size(), 150, null).value();
             assertEquals(owners.size(), results.size(), "round " + round + ": one result per owner");
             int winner = onlyWinner(results);
             assertEquals(owners.get(winner), Db.row(db, "j").owner(),

@@ -44,9 +44,12 @@ final class ProgressReport {
             out.println();
             out.println(msg.get("predict.afterword", s.number()));
             int width = Math.max(40, workbook.report.Terminal.columns() - 3);
-            java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip().lines()
-                    .flatMap(l -> workbook.report.Terminal.wrap(l, width).stream())
-                    .forEach(l -> out.println("  " + l));
+            // A paragraph is its lines joined; it is then wrapped to the terminal as a whole.
+            String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip();
+            for (String paragraph : text.split("\\n\\s*\\n")) {
+                String joined = String.join(" ", paragraph.lines().map(String::strip).toList()).replace("· ", "·");
+                workbook.report.Terminal.wrap(joined, width).forEach(l -> out.println("  " + l));
+            }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
