@@ -92,7 +92,7 @@ class InitDbTest {
 
     @Test
     void sqlErrorsAreThrownAsIllegalStateException() {
-        assertThrows(IllegalStateException.class, () -> Jobs.initDb(dir.resolve("no-such-folder").resolve("jobs.db")),
-                "initDb on a path whose folder does not exist: the SQL error must come out as an IllegalStateException, not be hidden");
+        assertThrows(IllegalStateException.class, () -> Jobs.initDb(dir),
+                "initDb on a path that is a folder, not a database file: the SQL error must come out as an IllegalStateException, not be hidden");
     }
 }

@@ -83,10 +83,18 @@ final class Prop {
             return new Got(null, newInstance(type));
         }
 
-        /** Same value, or an exception of the same class. */
+        /** Same value; or, for an exception the model expects, that exception or one caused by it. */
         boolean agrees(Got other) {
             if (thrown != null || other.thrown != null) {
-                return thrown != null && other.thrown != null && thrown.getClass() == other.thrown.getClass();
+                if (thrown == null || other.thrown == null) {
+                    return false;
+                }
+                for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                    if (t.getClass() == other.thrown.getClass()) {
+                        return true;
+                    }
+                }
+                return false;
             }
             return Objects.equals(value, other.value);
         }

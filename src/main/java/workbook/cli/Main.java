@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {"The lease & fencing workbook: eight steps, official tests, and mutants for your own tests.",
                 "임대와 펜스 토큰 실습: 여덟 단계, 공식 시험, 그리고 내 시험을 재는 뮤턴트."},
         subcommands = {StatusCommand.class, ShowCommand.class, CheckCommand.class, MutantsCommand.class,
-                AuditCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, TryCommand.class, MutantSourceCommand.class,
+                AuditCommand.class, LintCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, TryCommand.class, MutantSourceCommand.class,
                 HintCommand.class, PredictCommand.class, WordsCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

@@ -1,0 +1,153 @@
+package workbook.grade;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import workbook.catalogue.Clause;
+import workbook.catalogue.Course;
+import workbook.catalogue.Mutant;
+import workbook.catalogue.OfficialTest;
+import workbook.catalogue.Step;
+import workbook.catalogue.Text;
+import workbook.compile.CompileResult;
+
+/**
+ * The content lint: what a lab's files must hold before any verdict means something. Every clause is held by a test
+ * and embodied by a mutant, every test and mutant names a clause its step has, every text exists in both languages,
+ * every mutant applies exactly once and compiles, and the runner's own messages exist in both languages. Findings
+ * are facts ({@link Finding}); {@code report/} turns them into sentences.
+ */
+public final class Lint {
+    /** The languages every learner-facing text must exist in. */
+    public static final List<String> LANGUAGES = List.of("ko", "en");
+
+    /** What kind of problem a finding is; its {@code args} fill the message {@code lint.<wire>}. */
+    public enum Kind implements Wire {
+        TEST_UNKNOWN_CLAUSE, CLAUSE_WITHOUT_TEST, CLAUSE_WITHOUT_MUTANT, MUTANT_WITHOUT_CLAUSE, MUTANT_UNKNOWN_CLAUSE,
+        MUTANT_UNKNOWN_STEP, MUTANT_NOT_APPLICABLE, MUTANT_DOES_NOT_COMPILE, TEXT_MISSING, FILE_MISSING,
+        MESSAGE_MISSING, SKELETON_DOES_NOT_COMPILE, SKELETON_STARTED
+    }
+
+    /** One problem of the content. */
+    public record Finding(Kind kind, List<String> args) {
+        public static Finding of(Kind kind, Object... args) {
+            return new Finding(kind, java.util.Arrays.stream(args).map(String::valueOf).toList());
+        }
+    }
+
+    private Lint() {}
+
+    /** Everything that needs no compiler: the clause bookkeeping, the texts, the files, the message bundles. */
+    public static List<Finding> content(Course course) {
+        List<Finding> out = new ArrayList<>();
+        for (Step s : course.steps()) {
+            texts(out, "step " + s.number() + " title", s.title());
+            for (String f : List.of("", "hints.", "after.")) {
+                for (String lang : LANGUAGES) {
+                    if (!Files.exists(s.folder().resolve(f + lang + ".md"))) {
+                        out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + f + lang + ".md"));
+                    }
+                }
+            }
+            if (!Files.exists(s.testSource())) {
+                out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + s.testClass() + ".java"));
+            }
+            for (Clause c : s.clauses()) {
+                texts(out, "clause " + c.key(), c.text());
+                if (s.tests().stream().noneMatch(t -> c.id().equals(t.clause()))) {
+                    out.add(Finding.of(Kind.CLAUSE_WITHOUT_TEST, c.key()));
+                }
+                if (course.mutantsOf(s.number()).stream().noneMatch(m -> m.clauses().contains(c.id()))) {
+                    out.add(Finding.of(Kind.CLAUSE_WITHOUT_MUTANT, c.key()));
+                }
+            }
+            for (OfficialTest t : s.tests()) {
+                texts(out, "test " + t.id(), t.name());
+                if (t.clause() == null || s.clause(t.clause()).isEmpty()) {
+                    out.add(Finding.of(Kind.TEST_UNKNOWN_CLAUSE, t.id(), t.clause()));
+                }
+            }
+        }
+        for (Mutant m : course.mutants()) {
+            Step own = course.step(m.step()).orElse(null);
+            if (own == null) {
+                out.add(Finding.of(Kind.MUTANT_UNKNOWN_STEP, m.id(), m.step()));
+                continue;
+            }
+            texts(out, "mutant " + m.id(), m.description());
+            if (m.clauses().isEmpty()) {
+                out.add(Finding.of(Kind.MUTANT_WITHOUT_CLAUSE, m.id()));
+            }
+            m.clauses().stream().filter(c -> own.clause(c).isEmpty())
+                    .forEach(c -> out.add(Finding.of(Kind.MUTANT_UNKNOWN_CLAUSE, m.id(), c, m.step())));
+        }
+        out.addAll(messages());
+        return out;
+    }
+
+    /** Adds to {@link #content} what needs the compiler: the skeleton and every mutant compile, each mutant applies once. */
+    public static List<Finding> all(Builds builds) {
+        List<Finding> out = new ArrayList<>(content(builds.course()));
+        try {
+            builds.skeleton();
+        } catch (IllegalStateException e) {
+            out.add(Finding.of(Kind.SKELETON_DOES_NOT_COMPILE, e.getMessage()));
+        }
+        for (Mutant m : builds.course().mutants()) {
+            try {
+                CompileResult c = builds.mutant(m);
+                if (!c.ok()) {
+                    out.add(Finding.of(Kind.MUTANT_DOES_NOT_COMPILE, m.id(), c.diagnostics().isEmpty() ? ""
+                            : c.diagnostics().get(0).message()));
+                }
+            } catch (Mutant.NotApplicable e) {
+                out.add(Finding.of(Kind.MUTANT_NOT_APPLICABLE, m.id(), e.count()));
+            }
+        }
+        return out;
+    }
+
+    private static void texts(List<Finding> out, String what, Text text) {
+        for (String lang : LANGUAGES) {
+            String s = text.byLang().get(lang);
+            if (s == null || s.isBlank()) {
+                out.add(Finding.of(Kind.TEXT_MISSING, what, lang));
+            }
+        }
+    }
+
+    /** Every key of one language's message bundle is in the other's too. */
+    static List<Finding> messages() {
+        List<Set<String>> keys = new ArrayList<>();
+        for (String lang : LANGUAGES) {
+            Properties p = new Properties();
+            try (InputStream in = Lint.class.getResourceAsStream("/workbook/messages_" + lang + ".properties")) {
+                if (in != null) {
+                    p.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            keys.add(new TreeSet<>(p.stringPropertyNames()));
+        }
+        List<Finding> out = new ArrayList<>();
+        for (int i = 0; i < LANGUAGES.size(); i++) {
+            for (int j = 0; j < LANGUAGES.size(); j++) {
+                if (i != j) {
+                    for (String k : keys.get(i)) {
+                        if (!keys.get(j).contains(k)) {
+                            out.add(Finding.of(Kind.MESSAGE_MISSING, k, LANGUAGES.get(j)));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
