@@ -56,13 +56,13 @@ make_variant() {  # $1 = name, $2 = Jobs.java content file
   mkdir -p "$d/src/main/java/lease" "$d/src/test/java/lease"
   cp "$home/bench/plain-pom.xml" "$d/pom.xml"
   cp "$2" "$d/src/main/java/lease/Jobs.java"
-  cp "$home"/lessons/_support/lease/*.java "$d/src/test/java/lease/"
-  cp "$home"/lessons/0*/*Test.java "$d/src/test/java/lease/"
+  cp "$home"/lessons/lease/_support/lease/*.java "$d/src/test/java/lease/"
+  cp "$home"/lessons/lease/0*/*Test.java "$d/src/test/java/lease/"
   (cd "$d" && mvn -q -o -B test >/dev/null 2>&1) || true
   variants=$((variants + 1))
 }
 make_variant reference "$home/answers/lease/Jobs.java"
-for m in "$home"/mutants/*.mutant; do
+for m in "$home"/mutants/lease/*.mutant; do
   id="$(basename "$m" .mutant)"
   java -cp "$home/target/workbook.jar:$home/target/lib/*" -Dworkbook.home="$home" workbook.cli.Main \
     mutant-source "$id" > "$work/$id.java" 2>/dev/null || { echo "cannot apply $id" >&2; continue; }

@@ -47,7 +47,7 @@ class AuditTest {
 
         Map<String, JsonObject> mutants = new LinkedHashMap<>();
         v.getAsJsonArray("mutants").forEach(m -> mutants.put(text(m.getAsJsonObject(), "id"), m.getAsJsonObject()));
-        try (Stream<Path> files = Files.list(WorkbookRun.home().resolve("mutants"))) {
+        try (Stream<Path> files = Files.list(WorkbookRun.home().resolve("mutants").resolve("lease"))) {
             List<String> shipped = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".mutant"))
                     .map(f -> f.substring(0, f.length() - ".mutant".length())).sorted().toList();
             assertEquals(shipped, mutants.keySet().stream().sorted().toList(), "every shipped mutant is audited" + where);

@@ -27,13 +27,41 @@ public final class Catalogue {
         return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
     }
 
+    /** The labs installed: every folder {@code lessons/<id>/} that holds a {@code course.json}, by id. */
+    public static List<String> labs(Path home) {
+        Path lessons = home.resolve("lessons");
+        if (!Files.isDirectory(lessons)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(lessons)) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve("course.json")))
+                    .map(d -> d.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The only lab there is (tests and tools of a single-lab install). */
     public static Course load(Path home) {
         return load(home, List.of());
     }
 
-    /** Loads the course; {@code extraMutantDirs} add private mutant sets (an instructor's own). */
     public static Course load(Path home, List<Path> extraMutantDirs) {
-        Path lessons = home.resolve("lessons");
+        List<String> labs = labs(home);
+        if (labs.size() != 1) {
+            throw new IllegalArgumentException("expected exactly one lab under " + home.resolve("lessons") + ", found " + labs);
+        }
+        return load(home, labs.get(0), extraMutantDirs);
+    }
+
+    /** The package a lab's learner files live in, as its course.json says. */
+    public static String packageOf(Path home, String lab) {
+        return json(home.resolve("lessons").resolve(lab).resolve("course.json")).get("package").getAsString();
+    }
+
+    /** Loads lab {@code lab}; {@code extraMutantDirs} add private mutant sets (an instructor's own). */
+    public static Course load(Path home, String lab, List<Path> extraMutantDirs) {
+        Path lessons = home.resolve("lessons").resolve(lab);
         JsonObject c = json(lessons.resolve("course.json"));
         List<Step> steps = new ArrayList<>();
         for (JsonElement e : c.getAsJsonArray("steps")) {

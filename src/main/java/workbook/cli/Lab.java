@@ -27,14 +27,39 @@ final class Lab {
         this.options = options;
         this.msg = Messages.of(options.lang());
         this.home = Catalogue.home();
-        if (!Files.isRegularFile(home.resolve("lessons/course.json"))) {
+        List<String> labs = Catalogue.labs(home);
+        if (labs.isEmpty()) {
             throw new SetupError(msg.get("setup.noHome", home));
         }
         try {
-            this.course = Catalogue.load(home, extraMutants);
+            this.course = Catalogue.load(home, choose(labs), extraMutants);
         } catch (IllegalArgumentException e) {
             throw new SetupError(e.getMessage());
         }
+    }
+
+    /**
+     * Which lab a command is about: {@code --lab ID}; else the only lab there is; else the one whose package folder is
+     * the only one in {@code --workspace}.
+     */
+    private String choose(List<String> labs) {
+        if (options.lab != null) {
+            if (!labs.contains(options.lab)) {
+                throw new SetupError(msg.get("setup.noSuchLab", options.lab, String.join(", ", labs)));
+            }
+            return options.lab;
+        }
+        if (labs.size() == 1) {
+            return labs.get(0);
+        }
+        if (options.workspace != null) {
+            List<String> present = labs.stream().filter(l -> Files.isDirectory(options.workspace
+                    .resolve(Catalogue.packageOf(home, l).replace('.', '/')))).toList();
+            if (present.size() == 1) {
+                return present.get(0);
+            }
+        }
+        throw new SetupError(msg.get("setup.chooseLab", String.join(", ", labs)));
     }
 
     static Lab open(Options options) {

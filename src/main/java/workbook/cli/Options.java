@@ -13,8 +13,12 @@ public final class Options {
     String lang;
 
     @Option(names = "--workspace", paramLabel = "DIR",
-            description = "The folder that holds lease/Jobs.java and lease/JobsTest.java (default: workspace).")
+            description = "The folder that holds your package folder with your files (default: workspace).")
     Path workspace;
+
+    @Option(names = "--lab", paramLabel = "ID",
+            description = "Which lab (a folder under lessons/); needed only when several are installed and the workspace does not say.")
+    String lab;
 
     @Option(names = "--time-budget", paramLabel = "SECONDS",
             description = "Wall-clock limit for all the child JVMs of one run together (default 150).")

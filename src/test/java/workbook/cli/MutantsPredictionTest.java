@@ -54,7 +54,7 @@ class MutantsPredictionTest {
         StepProgress.MutantTally tally = step.mutants();
         assertNotNull(tally);
         long stepFourMutants;
-        try (var files = Files.list(workbook.WorkbookRun.home().resolve("mutants"))) {
+        try (var files = Files.list(workbook.WorkbookRun.home().resolve("mutants").resolve("lease"))) {
             stepFourMutants = files.filter(f -> f.getFileName().toString().matches("04-.*\\.mutant")).count();
         }
         assertEquals(stepFourMutants, tally.total(), "every step-4 mutant is tallied");
