@@ -76,7 +76,8 @@ public final class Catalogue {
             mutants.addAll(mutantsIn(extra));
         }
         return new Course(c.get("id").getAsString(), text(c.getAsJsonObject("title")), c.get("package").getAsString(),
-                c.get("learnerClass").getAsString(), c.get("learnerTestClass").getAsString(), lessons,
+                c.get("learnerClass").getAsString(), c.get("learnerTestClass").getAsString(),
+                c.has("jshellBridge") ? c.get("jshellBridge").getAsString() : "Lab", lessons,
                 lessons.resolve(c.get("intro").getAsString()), lessons.resolve(c.get("support").getAsString()),
                 lessons.resolve(c.get("skeleton").getAsString()).normalize(),
                 lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,

@@ -9,19 +9,24 @@ import java.util.Optional;
  * Everything here comes from {@code lessons/course.json} and the step folders; nothing is built into the code.
  */
 public record Course(String id, Text title, String packageName, String learnerClass, String learnerTestClass,
-                     Path lessons, Path intro, Path support, Path skeleton, Path reference, Path mutantsDir,
-                     int raceTrials, List<Step> steps, List<Mutant> mutants) {
+                     String bridgeClass, Path lessons, Path intro, Path support, Path skeleton, Path reference,
+                     Path mutantsDir, int raceTrials, List<Step> steps, List<Mutant> mutants) {
+
+    /** The JShell bridge's class, fully qualified ({@code jshellBridge} in course.json, in the learner's package). */
+    public String bridgeClassName() {
+        return packageName + "." + bridgeClass;
+    }
 
     public Optional<Step> step(int n) {
         return steps.stream().filter(s -> s.number() == n).findFirst();
     }
 
-    /** {@code lease.Jobs} */
+    /** The learner's class, fully qualified. */
     public String learnerClassName() {
         return packageName + "." + learnerClass;
     }
 
-    /** {@code lease/Jobs.java} below a source root. */
+    /** The learner's file below a source root. */
     public String learnerFile() {
         return packageName.replace('.', '/') + "/" + learnerClass + ".java";
     }

@@ -10,12 +10,12 @@ package workbook.catalogue;
  * @param race   a concurrency test, repeated in trials by the audit
  */
 public record OfficialTest(Step step, String method, String clause, Text name, boolean happy, boolean race) {
-    /** The key the child JVM reports, {@code ClaimTest#method}. */
+    /** The key the child JVM reports, {@code StepTest#method}. */
     public String key() {
         return step.testClass() + "#" + method;
     }
 
-    /** The id in reports, {@code claim/method}. */
+    /** The id in reports, {@code slug/method}. */
     public String id() {
         return step.slug() + "/" + method;
     }

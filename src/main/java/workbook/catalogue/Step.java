@@ -46,7 +46,7 @@ public final class Step {
         return clauses.stream().filter(c -> c.id().equals(id)).findFirst();
     }
 
-    /** {@code 04-claim} */
+    /** The folder name, e.g. {@code 04-slug}. */
     public String folderName() {
         return folder.getFileName().toString();
     }

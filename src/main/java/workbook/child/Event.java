@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param status      for {@code end}: passed, failed, error, timeout, notYet
  * @param notYetStep  for status notYet: the step number named by the skeleton's exception
- * @param frames      learner-file stack frames, e.g. {@code Jobs.java:42 (claim)}
+ * @param frames      learner-file stack frames, e.g. {@code Name.java:42 (method)}
  */
 public record Event(String type, String run, int trial, String test, String name, String status,
                     String exception, String message, Integer notYetStep, List<String> frames) {

@@ -11,6 +11,8 @@ final class Outcome {
     /** The skeleton's marker: every unimplemented method throws "not yet — step N". */
     static final Pattern NOT_YET = Pattern.compile("not yet\\s*[—-]+\\s*step\\s*(\\d+)");
     private static final int MESSAGE_LIMIT = 600;
+    /** The learner-facing class whose frames a verdict may show ({@code -Dworkbook.learnerClass}, set by the parent). */
+    private static final String LEARNER = System.getProperty("workbook.learnerClass", "");
 
     final String status;
     final String exception;
@@ -81,7 +83,8 @@ final class Outcome {
         List<String> out = new ArrayList<>();
         for (Throwable c = t; c != null && out.size() < 5; c = c.getCause()) {
             for (StackTraceElement e : c.getStackTrace()) {
-                if (e.getClassName().startsWith("lease.Jobs") && e.getFileName() != null
+                if (!LEARNER.isEmpty() && (e.getClassName().equals(LEARNER) || e.getClassName().startsWith(LEARNER + "$"))
+                        && e.getFileName() != null
                         && !e.getFileName().endsWith("Test.java")) {
                     String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + e.getMethodName() + ")";
                     if (!out.contains(frame)) {

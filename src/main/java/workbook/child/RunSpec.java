@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One suite to run inside a child JVM: the variant's classes and the test classes share one class loader
- * (so package-private {@code lease.Jobs} methods are reachable), repeated {@code trials} times.
+ * (so the learner package's package-private methods are reachable), repeated {@code trials} times.
  *
  * @param id          names the run in events, e.g. {@code learner}, {@code reference} or a mutant id
  * @param classpath   class directories, variant first

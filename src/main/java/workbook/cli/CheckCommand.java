@@ -12,8 +12,8 @@ import workbook.report.Human;
 import workbook.report.Json;
 import workbook.workspace.Workspace;
 
-@Command(name = "check", description = {"Run the official tests against your Jobs.java (all steps, or step N).",
-        "공식 시험으로 Jobs.java 를 채점합니다 (전체 또는 N단계)."})
+@Command(name = "check", description = {"Run the official tests against your files (all steps, or step N).",
+        "공식 시험으로 내 파일을 채점합니다 (전체 또는 N단계)."})
 final class CheckCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 

@@ -87,7 +87,9 @@ final class Lab {
         Path cache = Builds.defaultCache(home);
         Limits limits = options.timeBudget == null ? Limits.defaults()
                 : Limits.defaults().withBudget(Math.max(1, options.timeBudget) * 1000L);
-        ChildRunner runner = new ChildRunner(limits, NativeLibrary.jvmOptions(cache), cache, serving);
+        List<String> jvm = new java.util.ArrayList<>(NativeLibrary.jvmOptions(cache));
+        jvm.add("-Dworkbook.learnerClass=" + course.learnerClassName());
+        ChildRunner runner = new ChildRunner(limits, jvm, cache, serving);
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     }
 

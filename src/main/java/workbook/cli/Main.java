@@ -6,9 +6,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code workbook}: with no command, the status board; otherwise one of the subcommands. */
-@Command(name = "workbook", mixinStandardHelpOptions = true, version = "lease & fencing workbook 0.1.0",
-        description = {"The lease & fencing workbook: eight steps, official tests, and mutants for your own tests.",
-                "임대와 펜스 토큰 실습: 여덟 단계, 공식 시험, 그리고 내 시험을 재는 뮤턴트."},
+@Command(name = "workbook", mixinStandardHelpOptions = true, version = "workbook 0.1.0",
+        description = {"A workbook of labs: steps with official tests, and hidden mutants that grade your own tests.",
+                "실습 워크북: 단계마다 공식 시험, 그리고 내 시험을 재는 숨은 뮤턴트."},
         subcommands = {StatusCommand.class, ShowCommand.class, CheckCommand.class, MutantsCommand.class,
                 AuditCommand.class, LintCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, TryCommand.class, MutantSourceCommand.class,
                 HintCommand.class, PredictCommand.class, WordsCommand.class,

@@ -15,8 +15,8 @@ import workbook.workspace.Backups;
 import workbook.workspace.JavaMethods;
 import workbook.workspace.Workspace;
 
-@Command(name = "reset", description = {"Restore the skeleton: step N's method, or all of Jobs.java. A backup is kept.",
-        "뼈대로 되돌립니다: N단계 메서드 하나, 또는 Jobs.java 전체. 백업을 남깁니다."})
+@Command(name = "reset", description = {"Restore the skeleton: step N's method, or your whole file. A backup is kept.",
+        "뼈대로 되돌립니다: N단계 메서드 하나, 또는 내 파일 전체. 백업을 남깁니다."})
 final class ResetCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 

@@ -17,8 +17,8 @@ import workbook.report.Human;
 import workbook.run.NativeLibrary;
 import workbook.workspace.Workspace;
 
-@Command(name = "try", description = {"An interactive JShell with your Jobs loaded, a fresh database, and step N's scene: next() plays it.",
-        "내 Jobs 를 올린 JShell: 새 데이터베이스와 N단계 장면이 준비되어 있고 next() 로 한 순간씩 실행합니다."})
+@Command(name = "try", description = {"An interactive JShell with your classes loaded, the lab's bridge, and step N's scene: next() plays it.",
+        "내 클래스를 올린 JShell: 실습의 다리와 N단계 장면이 준비되어 있고 next() 로 한 순간씩 실행합니다."})
 final class TryCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
@@ -49,7 +49,7 @@ final class TryCommand implements Callable<Integer> {
         if (scene != null) {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }
-        return TrySession.run(cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), scene,
+        return TrySession.run(cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), scene, lab.course.bridgeClass(),
                 NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err, System.console() != null);
     }
 }

@@ -81,7 +81,7 @@ public final class ClassCache {
         }
     }
 
-    /** A source file's text and where it sits below the source root, e.g. {@code lease/Jobs.java}. */
+    /** A source file's text and where it sits below the source root, e.g. {@code pkg/Name.java}. */
     public record Source(String relativePath, String text) {}
 
     private static void publish(Path work, Path done) throws IOException {

@@ -25,9 +25,9 @@ public final class SignatureCheck {
     public record Mismatch(String method, String expected, String found) {}
 
     /**
-     * @param className  e.g. {@code lease.Jobs}
+     * @param className  the learner class, fully qualified
      * @param contract   the method names the contract fixes; helpers beyond them are the learner's business
-     * @return mismatches keyed by method name (a record mismatch is keyed {@code Jobs.State})
+     * @return mismatches keyed by method name (a nested record mismatch is keyed {@code Outer.Record})
      */
     public static Map<String, Mismatch> compare(Path referenceClasses, Path learnerClasses, String className,
                                                 java.util.Set<String> contract) {

@@ -18,7 +18,7 @@ import workbook.compile.Compiler;
 
 /**
  * Every compiled artefact a verdict needs: the reference, the skeleton, each mutant, the official tests (compiled
- * once against the reference, then linked against whatever {@code Jobs} they run with), and the learner's files.
+ * once against the reference, then linked against whatever learner build they run with), and the learner's files.
  */
 public final class Builds {
     private final Course course;
@@ -71,7 +71,7 @@ public final class Builds {
 
     /**
      * The public bridge JShell calls the package-private API through ({@code lessons/_jshell}), compiled once against
-     * the reference and linked at run time with whichever {@code Jobs} the scene runs on.
+     * the reference and linked at run time with whichever learner build the scene runs on.
      */
     public Path bridge() {
         Path dir = course.lessons().resolve("_jshell");
@@ -110,7 +110,7 @@ public final class Builds {
     }
 
     /**
-     * What the learner's {@code Jobs.java} may use besides the JDK: sqlite-jdbc (for {@code SQLiteConfig}, say).
+     * What learner code may use besides the JDK.
      * Keeping javac's class path this short makes compiling on every save quick.
      */
     private static final List<Path> LIBRARIES = jarOf(org.sqlite.JDBC.class);

@@ -53,7 +53,7 @@ public final class Grader {
         runner.close();
     }
 
-    /** Runs the official tests of {@code steps} against the learner's {@code Jobs.java}. */
+    /** Runs the official tests of {@code steps} against the learner's file. */
     public Verdicts.Check check(Workspace ws, List<Step> steps) {
         String where = Workspace.display(ws.jobsFile());
         Timing.mark("check: start");

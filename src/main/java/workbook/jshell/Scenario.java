@@ -26,15 +26,18 @@ public record Scenario(String job, List<String> setup, List<Row> rows) {
     /**
      * @param t      the caller's clock at this moment
      * @param who    the worker making the call (A, B, …)
-     * @param call   a Java expression or statement, e.g. {@code Lab.claim(db, "j", "A", 0, 10)}
+     * @param call   a Java expression or statement, e.g. {@code Bridge.call(db, "j", 0)}
      * @param clause the contract clause this moment is about
      * @param hide   fields left out of the state column (e.g. owner when the winner of a race may differ)
      */
     public record Row(double t, String who, String call, Text clause, List<String> hide) {
-        /** The call as a learner reads it: without the bridge class and the database argument. */
-        public String shown() {
-            return call.replace("Lab.", "").replace("(db, ", "(").replace("(db)", "()")
-                    .replace("java.util.List.of(", "List.of(").replace("claimManySummary(", "claimMany(");
+        /**
+         * The call as a learner reads it: without the bridge class ({@code bridge}, its simple name) and the database
+         * argument; a bridge method named {@code xSummary(…)} stands for the contract's {@code x(…)}.
+         */
+        public String shown(String bridge) {
+            return call.replace(bridge + ".", "").replace("(db, ", "(").replace("(db)", "()")
+                    .replace("java.util.List.of(", "List.of(").replaceAll("(\\w+)Summary\\(", "$1(");
         }
     }
 

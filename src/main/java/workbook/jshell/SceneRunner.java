@@ -19,7 +19,7 @@ import jdk.jshell.SnippetEvent;
 import jdk.jshell.UnresolvedReferenceException;
 
 /**
- * Plays a scene through the JShell API against one build of {@code Jobs} (the learner's or the reference). JShell's
+ * Plays a scene through the JShell API against one build of the learner class (the learner's or the reference). JShell's
  * remote engine runs the code in its own JVM: an endless loop is stopped after a time limit, and {@code System.exit}
  * ends only that JVM.
  */
@@ -27,14 +27,16 @@ public final class SceneRunner {
     private static final long CALL_LIMIT_MILLIS = 3_000;
 
     private final List<String> classpath;
+    private final String bridge;
     private final List<String> vmOptions;
 
     /**
-     * @param classpath the {@code Jobs} build, the bridge, and sqlite-jdbc
+     * @param classpath the learner class build, the bridge, and the libraries
      * @param vmOptions options for the remote JVM (heap cap, temp folder, sqlite's native library)
      */
-    public SceneRunner(List<String> classpath, List<String> vmOptions) {
+    public SceneRunner(List<String> classpath, List<String> vmOptions, String bridge) {
         this.classpath = List.copyOf(classpath);
+        this.bridge = bridge;
         this.vmOptions = List.copyOf(vmOptions);
     }
 
@@ -49,20 +51,20 @@ public final class SceneRunner {
         List<Outcome> out = new ArrayList<>();
         try (JShell js = JShell.builder().out(sink).err(sink).remoteVMOptions(vmOptions.toArray(String[]::new)).build()) {
             classpath.forEach(js::addToClasspath);
-            Outcome db = eval(js, "java.nio.file.Path db = lease.Lab.fresh();", watchdog, CALL_LIMIT_MILLIS);
+            Outcome db = eval(js, "java.nio.file.Path db = " + bridge + ".fresh();", watchdog, CALL_LIMIT_MILLIS);
             if (!db.detail().isEmpty()) {
                 return fill(out, scene, "setup: " + db.detail());
             }
             if (!scene.setup().isEmpty()) {
-                String block = "{ " + String.join(" ", scene.setup().stream().map(SceneRunner::statement).toList()) + " }";
+                String block = "{ " + String.join(" ", scene.setup().stream().map(this::statement).toList()) + " }";
                 Outcome setup = eval(js, block, watchdog, CALL_LIMIT_MILLIS);
                 if (!setup.detail().isEmpty()) {
                     return fill(out, scene, "setup: " + setup.detail());
                 }
             }
-            StringBuilder call = new StringBuilder("lease.Lab.scene(db, \"" + scene.job() + "\"");
+            StringBuilder call = new StringBuilder(bridge + ".scene(db, \"" + scene.job() + "\"");
             for (Scenario.Row row : scene.rows()) {
-                call.append(",\n  lease.Lab.m(() -> ").append(expression(row.call())).append(")");
+                call.append(",\n  " + bridge + ".m(() -> ").append(expression(row.call())).append(")");
             }
             call.append(");");
             Outcome played = eval(js, call.toString(), watchdog, CALL_LIMIT_MILLIS * scene.rows().size());
@@ -89,15 +91,16 @@ public final class SceneRunner {
     }
 
     /** A scene line as an expression for a lambda body: the bridge fully qualified, no trailing semicolon. */
-    private static String expression(String call) {
+    private String expression(String call) {
         String c = call.strip();
         if (c.endsWith(";")) {
             c = c.substring(0, c.length() - 1);
         }
-        return c.replace("Lab.", "lease.Lab.").replace("lease.lease.", "lease.");
+        String simple = bridge.substring(bridge.lastIndexOf('.') + 1);
+        return c.replaceAll("(?<![\\w.])" + java.util.regex.Pattern.quote(simple) + "\\.", java.util.regex.Matcher.quoteReplacement(bridge + "."));
     }
 
-    private static String statement(String call) {
+    private String statement(String call) {
         return expression(call) + ";";
     }
 

@@ -13,7 +13,7 @@ import workbook.report.Messages;
 import workbook.workspace.Workspace;
 
 /**
- * {@code trace N}: plays step N's scene against the learner's {@code Jobs} and the reference side by side and finds the
+ * {@code trace N}: plays step N's scene against the learner's classes and the reference side by side and finds the
  * first moment where they part.
  */
 public final class Tracer {
@@ -49,10 +49,11 @@ public final class Tracer {
             return new Trace("trace", step.number(), title, false, mine.diagnostics(), List.of(), null);
         }
         Path bridge = builds.bridge();
+        String bridgeClass = builds.course().bridgeClassName();
         List<String> libs = builds.libraries().stream().map(Path::toString).toList();
         CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
-                new SceneRunner(classpath(mine.classes(), bridge, libs), vmOptions).play(scene));
-        List<Outcome> reference = new SceneRunner(classpath(builds.reference(), bridge, libs), vmOptions).play(scene);
+                new SceneRunner(classpath(mine.classes(), bridge, libs), vmOptions, bridgeClass).play(scene));
+        List<Outcome> reference = new SceneRunner(classpath(builds.reference(), bridge, libs), vmOptions, bridgeClass).play(scene);
         List<Outcome> theirs = learner.join();
         List<Row> rows = new ArrayList<>();
         Divergence first = null;
@@ -62,9 +63,9 @@ public final class Tracer {
             Outcome ref = reference.get(i);
             boolean same = l.sameAs(ref);
             String clause = r.clause().in(msg.lang());
-            rows.add(new Row(i + 1, r.t(), r.who(), r.shown(), clause, l, ref, same));
+            rows.add(new Row(i + 1, r.t(), r.who(), r.shown(builds.course().bridgeClass()), clause, l, ref, same));
             if (!same && first == null) {
-                first = new Divergence(i + 1, r.shown(), describe(l), describe(ref), clause);
+                first = new Divergence(i + 1, r.shown(builds.course().bridgeClass()), describe(l), describe(ref), clause);
             }
         }
         return new Trace("trace", step.number(), title, true, List.of(), rows, first);
@@ -74,9 +75,9 @@ public final class Tracer {
         return o.result() + " | " + o.state();
     }
 
-    private static List<String> classpath(Path jobs, Path bridge, List<String> libs) {
+    private static List<String> classpath(Path learner, Path bridge, List<String> libs) {
         List<String> cp = new ArrayList<>();
-        cp.add(jobs.toString());
+        cp.add(learner.toString());
         cp.add(bridge.toString());
         cp.addAll(libs);
         return cp;

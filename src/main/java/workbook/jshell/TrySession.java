@@ -26,12 +26,12 @@ public final class TrySession {
      * @param terminal  whether a person is typing at a terminal (line editing, history)
      * @return JShell's exit status
      */
-    public static int run(List<String> classpath, Path startup, Scenario scene, List<String> vmOptions,
+    public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
                           InputStream in, PrintStream out, PrintStream err, boolean terminal) {
         try {
             Path file = Files.createTempFile("workbook-try-", ".jsh");
             try {
-                Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene),
+                Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene, bridge),
                         StandardCharsets.UTF_8);
                 List<String> args = new ArrayList<>(List.of("--class-path", String.join(java.io.File.pathSeparator, classpath),
                         "--startup", "DEFAULT", "--startup", file.toString()));
@@ -56,7 +56,7 @@ public final class TrySession {
     }
 
     /** The scene as JShell snippets: its setup run now, its moments in an array, and {@code next()} to play one. */
-    static String sceneSnippets(Scenario scene) {
+    static String sceneSnippets(Scenario scene, String bridge) {
         if (scene == null) {
             return "";
         }
@@ -64,12 +64,12 @@ public final class TrySession {
         if (!scene.setup().isEmpty()) {
             sb.append("{ ").append(String.join(" ", scene.setup().stream().map(TrySession::statement).toList())).append(" }\n");
         }
-        sb.append("Lab.Moment[] scene = {");
+        sb.append(bridge + ".Moment[] scene = {");
         List<String> texts = new ArrayList<>();
         for (Scenario.Row r : scene.rows()) {
-            sb.append("\n  Lab.m(() -> ").append(expression(r.call())).append("),");
+            sb.append("\n  " + bridge + ".m(() -> ").append(expression(r.call())).append("),");
             String t = r.t() == Math.rint(r.t()) ? String.valueOf((long) r.t()) : String.valueOf(r.t());
-            texts.add("t=" + t + " " + r.who() + "  " + r.shown());
+            texts.add("t=" + t + " " + r.who() + "  " + r.shown(bridge));
         }
         sb.append("\n};\n");
         sb.append("String[] sceneText = {");
@@ -78,15 +78,15 @@ public final class TrySession {
         sb.append("int at = 0;\n");
         sb.append("""
                 void next() {
-                    if (at >= scene.length) { System.out.println("(end of the scene — at = 0 to start over, with a new db: db = Lab.fresh())"); return; }
+                    if (at >= scene.length) { System.out.println("(end of the scene — at = 0 to start over, with a new db: db = BRIDGE.fresh())"); return; }
                     System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
                     try { System.out.println("  = " + scene[at].run()); }
                     catch (Exception e) { System.out.println("  ! " + e); }
-                    System.out.println("  row: " + Lab.row(db, "%s"));
+                    System.out.println("  row: " + BRIDGE.row(db, "%s"));
                     at++;
                 }
                 void scene() { for (int i = 0; i < sceneText.length; i++) System.out.println((i == at ? "▶ " : "  ") + (i + 1) + ". " + sceneText[i]); }
-                """.formatted(scene.job()));
+                """.formatted(scene.job()).replace("BRIDGE", bridge));
         return sb.toString();
     }
 

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import workbook.catalogue.Course;
 
 /**
- * The learner's folder: {@code DIR/lease/Jobs.java} and {@code DIR/lease/JobsTest.java}, plus the workbook's own
+ * The learner's folder: {@code DIR/<package>/<LearnerClass>.java} and its test class, plus the workbook's own
  * notes in {@code DIR/.workbook/} (backups, progress).
  */
 public record Workspace(Path dir, Course course) {
