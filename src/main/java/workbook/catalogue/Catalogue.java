@@ -77,7 +77,8 @@ public final class Catalogue {
         }
         return new Course(c.get("id").getAsString(), text(c.getAsJsonObject("title")), c.get("package").getAsString(),
                 c.get("learnerClass").getAsString(), c.get("learnerTestClass").getAsString(),
-                c.has("jshellBridge") ? c.get("jshellBridge").getAsString() : "Lab", lessons,
+                c.has("jshellBridge") ? c.get("jshellBridge").getAsString() : "Lab", strings(c, "libraries"),
+                strings(c, "warmUp"), lessons,
                 lessons.resolve(c.get("intro").getAsString()), lessons.resolve(c.get("support").getAsString()),
                 lessons.resolve(c.get("skeleton").getAsString()).normalize(),
                 lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,
@@ -99,6 +100,14 @@ public final class Catalogue {
                     o.has("happy") && o.get("happy").getAsBoolean(), o.has("race") && o.get("race").getAsBoolean());
         }
         return step;
+    }
+
+    private static List<String> strings(JsonObject o, String key) {
+        List<String> out = new ArrayList<>();
+        if (o.has(key)) {
+            o.getAsJsonArray(key).forEach(e -> out.add(e.getAsString()));
+        }
+        return List.copyOf(out);
     }
 
     /** The two-letter keys of an object ({@code ko}, {@code en}) as a {@link Text}. */

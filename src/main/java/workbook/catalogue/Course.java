@@ -6,11 +6,15 @@ import java.util.Optional;
 
 /**
  * A lab: its steps, where its reference, skeleton, mutants and test support live, and the learner-facing names.
- * Everything here comes from {@code lessons/course.json} and the step folders; nothing is built into the code.
+ * Everything here comes from {@code lessons/<lab>/course.json} and the step folders; nothing is built into the code.
+ *
+ * <p>{@code libraries}: classes whose jars learner code may use (compiled and run against); {@code warmUp}: what a
+ * child JVM loads before its plan arrives, as {@code Class} or {@code Class#staticMethod}.
  */
 public record Course(String id, Text title, String packageName, String learnerClass, String learnerTestClass,
-                     String bridgeClass, Path lessons, Path intro, Path support, Path skeleton, Path reference,
-                     Path mutantsDir, int raceTrials, List<Step> steps, List<Mutant> mutants) {
+                     String bridgeClass, List<String> libraries, List<String> warmUp, Path lessons, Path intro,
+                     Path support, Path skeleton, Path reference, Path mutantsDir, int raceTrials, List<Step> steps,
+                     List<Mutant> mutants) {
 
     /** The JShell bridge's class, fully qualified ({@code jshellBridge} in course.json, in the learner's package). */
     public String bridgeClassName() {

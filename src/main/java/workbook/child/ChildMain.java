@@ -62,7 +62,7 @@ public final class ChildMain {
      */
     public static void main(String[] args) throws Exception {
         Launcher launcher = LauncherFactory.create();
-        warmUpSqlite();
+        warmUp();
         boolean serve = args.length > 0 && SERVE.equals(args[0]);
         java.io.BufferedReader stdin = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
         do {
@@ -82,12 +82,24 @@ public final class ChildMain {
         Runtime.getRuntime().halt(0);
     }
 
-    private static void warmUpSqlite() {
-        try {
-            Class.forName("org.sqlite.JDBC");
-            org.sqlite.SQLiteJDBCLoader.initialize();
-        } catch (Exception | LinkageError e) {
-            // the first test that opens a connection will report it
+    /**
+     * Loads what the lab declares ({@code -Dworkbook.warmUp}: {@code Class} or {@code Class#staticMethod}, comma
+     * separated) before a plan arrives, so its cost overlaps the parent's compiling.
+     */
+    private static void warmUp() {
+        for (String item : System.getProperty("workbook.warmUp", "").split(",")) {
+            if (item.isBlank()) {
+                continue;
+            }
+            try {
+                String[] parts = item.strip().split("#", 2);
+                Class<?> c = Class.forName(parts[0]);
+                if (parts.length == 2) {
+                    c.getMethod(parts[1]).invoke(null);
+                }
+            } catch (Exception | LinkageError e) {
+                // the first test that needs it will report it
+            }
         }
     }
 

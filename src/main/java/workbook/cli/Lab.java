@@ -89,6 +89,7 @@ final class Lab {
                 : Limits.defaults().withBudget(Math.max(1, options.timeBudget) * 1000L);
         List<String> jvm = new java.util.ArrayList<>(NativeLibrary.jvmOptions(cache));
         jvm.add("-Dworkbook.learnerClass=" + course.learnerClassName());
+        jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
         ChildRunner runner = new ChildRunner(limits, jvm, cache, serving);
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     }

@@ -24,9 +24,11 @@ public final class Builds {
     private final Course course;
     private final Compiler compiler;
     private final ClassCache cache;
+    private final List<Path> libraries;
 
     public Builds(Course course, Path cacheRoot, Locale locale) {
         this.course = course;
+        this.libraries = course.libraries().stream().flatMap(c -> jarOf(c).stream()).distinct().toList();
         this.compiler = new Compiler(locale);
         this.cache = new ClassCache(cacheRoot, compiler);
     }
@@ -42,18 +44,18 @@ public final class Builds {
 
     public Path reference() {
         return required("reference", cache.compileTexts("reference", List.of(
-                new ClassCache.Source(course.learnerFile(), read(course.referenceSource()))), LIBRARIES));
+                new ClassCache.Source(course.learnerFile(), read(course.referenceSource()))), libraries));
     }
 
     public Path skeleton() {
         return required("skeleton", cache.compileTexts("skeleton", List.of(
-                new ClassCache.Source(course.learnerFile(), read(course.skeletonSource()))), LIBRARIES));
+                new ClassCache.Source(course.learnerFile(), read(course.skeletonSource()))), libraries));
     }
 
     /** The mutant's classes; throws {@link Mutant.NotApplicable} when it no longer applies to the reference. */
     public CompileResult mutant(Mutant m) {
         String source = m.applyTo(read(course.referenceSource()));
-        return cache.compileTexts("mutant-" + m.id(), List.of(new ClassCache.Source(course.learnerFile(), source)), LIBRARIES);
+        return cache.compileTexts("mutant-" + m.id(), List.of(new ClassCache.Source(course.learnerFile(), source)), libraries);
     }
 
     /** The support classes and every step's official test class. */
@@ -86,9 +88,9 @@ public final class Builds {
         return required("JShell bridge", cache.compileTexts("bridge", sources, withRunner(reference())));
     }
 
-    /** What learner code may use at run time besides the JDK (sqlite-jdbc). */
+    /** What learner code may use at run time besides the JDK: the jars of the lab's {@code libraries}. */
     public List<Path> libraries() {
-        return LIBRARIES;
+        return libraries;
     }
 
     public List<String> testClassNames(List<Step> steps) {
@@ -96,12 +98,12 @@ public final class Builds {
     }
 
     public CompileResult learner(Path jobsFile) {
-        return cache.compileFiles("learner", List.of(jobsFile), LIBRARIES);
+        return cache.compileFiles("learner", List.of(jobsFile), libraries);
     }
 
     /** Compiles the learner's file once, uncached, so a long-lived process has a warm compiler (watch). */
     public void warmUp(Path jobsFile) {
-        compiler.warmUp(List.of(jobsFile), LIBRARIES);
+        compiler.warmUp(List.of(jobsFile), libraries);
     }
 
     /** The learner's own tests, compiled against the reference: they may only use the contract's API. */
@@ -109,14 +111,10 @@ public final class Builds {
         return cache.compileFiles("learner-tests", List.of(testFile), withRunner(reference()));
     }
 
-    /**
-     * What learner code may use besides the JDK.
-     * Keeping javac's class path this short makes compiling on every save quick.
-     */
-    private static final List<Path> LIBRARIES = jarOf(org.sqlite.JDBC.class);
-
-    private static List<Path> jarOf(Class<?> c) {
+    /** The jar (or folder) a library class comes from; keeping javac's class path this short keeps compiles quick. */
+    private static List<Path> jarOf(String className) {
         try {
+            Class<?> c = Class.forName(className, false, Builds.class.getClassLoader());
             return List.of(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
         } catch (Exception e) {
             return runnerClasspath();

@@ -33,9 +33,9 @@ public final class Recorder {
         this.clock = clock;
     }
 
-    /** The recorder of a workspace's {@code .workbook/progress.json}, warning on {@code warnings}. */
+    /** The recorder of a workspace's progress file for its lab, warning on {@code warnings}. */
     public static Recorder of(Workspace ws, Messages msg, PrintStream warnings) {
-        return of(ws.notes().resolve("progress.json"), msg, warnings, Clock.systemUTC());
+        return of(ws.progressFile(), msg, warnings, Clock.systemUTC());
     }
 
     public static Recorder of(Path progressJson, Messages msg, PrintStream warnings, Clock clock) {

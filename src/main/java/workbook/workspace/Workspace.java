@@ -25,6 +25,24 @@ public record Workspace(Path dir, Course course) {
         return dir.resolve(".workbook");
     }
 
+    /**
+     * This lab's progress file, {@code .workbook/<lab>/progress.json}: two labs in one workspace never share one. A
+     * progress file from before labs had folders ({@code .workbook/progress.json}) moves here the first time.
+     */
+    public Path progressFile() {
+        Path file = notes().resolve(course.id()).resolve("progress.json");
+        Path legacy = notes().resolve("progress.json");
+        if (!Files.exists(file) && Files.isRegularFile(legacy)) {
+            try {
+                Files.createDirectories(file.getParent());
+                Files.move(legacy, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.io.IOException e) {
+                return legacy; // keep using it where it is
+            }
+        }
+        return file;
+    }
+
     public boolean exists() {
         return Files.isRegularFile(jobsFile());
     }

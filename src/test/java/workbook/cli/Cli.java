@@ -71,7 +71,7 @@ final class Cli {
     }
 
     static Path progressFile(Path ws) {
-        return ws.resolve(".workbook/progress.json");
+        return ws.resolve(".workbook/lease/progress.json");
     }
 
     /** The workspace's progress, read through the same storage the commands use; a problem fails the test. */
