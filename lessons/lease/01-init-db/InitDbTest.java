@@ -75,7 +75,7 @@ class InitDbTest {
     /** A restart on any stored rows: initDb leaves every row as it was. */
     @Test
     void aRestartKeepsRandomRows() throws Exception {
-        Prop.check(dir, 1, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 1, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> {
                 Jobs.initDb(t.db);

@@ -62,7 +62,7 @@ class EnqueueTest {
     /** The contract of enqueue as a model: what it returns and the rows it leaves. */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 2, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 2, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> Jobs.enqueue(t.db, "j"));
             List<Db.Row> after = t.rows();

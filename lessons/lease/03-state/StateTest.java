@@ -74,7 +74,7 @@ class StateTest {
     /** The contract of state as a model: the stored row, or empty; and no row changes. */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 3, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 3, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> Jobs.state(t.db, "j"));
             List<Db.Row> after = t.rows();

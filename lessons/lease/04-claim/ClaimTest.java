@@ -154,7 +154,7 @@ class ClaimTest {
     /** The contract of claim as a model: what it returns and the row it leaves. */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 4, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 4, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> Jobs.claim(t.db, "j", c.owner(), c.now(), c.ttl()));
             List<Db.Row> after = t.rows();

@@ -147,7 +147,7 @@ class RenewTest {
     /** The contract of renew as a model: what it returns and the row it leaves. */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 5, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 5, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> Jobs.renew(t.db, "j", c.owner(), c.fence(), c.now(), c.ttl()));
             List<Db.Row> after = t.rows();

@@ -150,7 +150,7 @@ class CompleteTest {
     /** The contract of complete as a model: what it returns and the row it leaves. */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 6, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 6, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> Jobs.complete(t.db, "j", c.owner(), c.fence(), c.now(), c.result()));
             List<Db.Row> after = t.rows();

@@ -94,7 +94,7 @@ class ReleaseTest {
     /** The contract of release as a model: what it returns and the row it leaves. */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 7, 20, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
+        Prop.check(dir, 7, 12, Prop.JobCase::draw, Prop.JobCase::simpler, (c, t) -> {
             List<Db.Row> before = c.setUp(t);
             Prop.Got got = Prop.call(() -> Jobs.release(t.db, "j", c.owner(), c.fence()));
             List<Db.Row> after = t.rows();

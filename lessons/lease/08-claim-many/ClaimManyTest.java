@@ -223,7 +223,7 @@ class ClaimManyTest {
      */
     @Test
     void agreesWithTheContractOnRandomRows() throws Exception {
-        Prop.check(dir, 8, 8, r -> {
+        Prop.check(dir, 8, 6, r -> {
             Prop.JobCase c = Prop.JobCase.draw(r);
             List<String> owners = new ArrayList<>();
             for (int i = r.nextInt(4); i > 0; i--) {

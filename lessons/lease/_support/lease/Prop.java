@@ -41,7 +41,7 @@ final class Prop {
     static <C> void check(Path dir, long seed, int tries, Function<Random, C> draw, Function<C, List<C>> simpler,
                           Trial<C> trial) throws Exception {
         Random random = new Random(seed);
-        try (Table t = new Table(Db.fresh(dir))) {
+        try (Table t = new Table(Db.freshWal(dir))) {
             for (int i = 1; i <= tries; i++) {
                 C c = draw.apply(random);
                 String story = play(trial, c, t);
