@@ -92,6 +92,10 @@ final class HintCommand implements Callable<Integer> {
                     before.hints().used(), next)));
         } else {
             System.out.println(lab.msg.get("hint.allUsed", step, hints.total()));
+            System.out.println();
+            System.out.println(lab.msg.get("hint.section", hints.total(), hints.total()));
+            System.out.println(hints.level(hints.total()).orElseThrow().text());
+            System.out.println();
             System.out.println(next);
         }
         return 0;
