@@ -54,7 +54,8 @@ class HintCommandTest {
         Cli.run("hint", "2", "--workspace", ws.toString(), "--level", "3");
         Cli.Result r = Cli.run("hint", "2", "--workspace", ws.toString(), "--lang", "en");
         assertEquals(0, r.code());
-        assertTrue(r.out().contains("you have seen all 3 hints of step 2"), r.out());
+        assertTrue(r.out().contains("You have seen all 3 hints of step 2"), r.out());
+        assertTrue(r.out().contains("hint 3 of 3") && r.out().contains("INSERT OR IGNORE"), "the last hint is shown again: " + r.out());
         assertTrue(r.out().contains("./workbook show 2"), "not passed: back to the lesson");
         assertFalse(r.out().contains("compare with the reference: ./workbook reveal"));
         assertEquals(1, Cli.load(ws).step(2).hints().used(), "nothing new shown, nothing counted");
