@@ -133,6 +133,16 @@ class MutantsFixturesTest {
         if (exp.has("maxKilled") && killed > exp.get("maxKilled").getAsLong()) {
             problems.add(killed + " mutants killed, expected at most " + exp.get("maxKilled") + statusSummary(mutants));
         }
+        if (exp.has("unheld")) {
+            List<String> unheld = new ArrayList<>();
+            v.getAsJsonArray("unheld").forEach(u -> unheld.add(u.getAsJsonObject().get("step").getAsInt() + "/"
+                    + u.getAsJsonObject().get("id").getAsString()));
+            List<String> want = new ArrayList<>();
+            exp.getAsJsonArray("unheld").forEach(u -> want.add(u.getAsString()));
+            if (!unheld.equals(want)) {
+                problems.add("unheld clauses are " + unheld + ", expected exactly " + want);
+            }
+        }
         if (exp.has("docMutants")) {
             String want = exp.get("docMutants").getAsString();
             List<JsonObject> doc = mutants.values().stream().filter(m -> "doc".equals(text(m, "source"))).toList();
