@@ -57,9 +57,15 @@ class MutantsFixturesTest {
         report(name + " (knownBug)", expected, r, compare(expected, r));
     }
 
+    /** {@code mutants --json} on the fixture's workspace, plus the fixture's own {@code args} (e.g. one step). */
     private WorkbookRun.Result mutants(Path fixture) {
         Path ws = WorkbookRun.workspace(fixture, tmp.resolve("ws"));
-        return WorkbookRun.runAsLauncher("mutants", "--workspace", ws.toString(), "--json", "--lang", "en");
+        List<String> args = new ArrayList<>(List.of("mutants", "--workspace", ws.toString(), "--json", "--lang", "en"));
+        JsonObject expected = WorkbookRun.expected(fixture);
+        if (expected.has("args")) {
+            expected.getAsJsonArray("args").forEach(a -> args.add(a.getAsString()));
+        }
+        return WorkbookRun.runAsLauncher(args.toArray(String[]::new));
     }
 
     private static void report(String name, JsonObject expected, WorkbookRun.Result r, List<String> problems) {
