@@ -76,7 +76,8 @@ public final class Catalogue {
             mutants.addAll(mutantsIn(extra));
         }
         return new Course(c.get("id").getAsString(), text(c.getAsJsonObject("title")), c.get("package").getAsString(),
-                c.get("learnerClass").getAsString(), c.get("learnerTestClass").getAsString(),
+                c.has("learnerFiles") ? strings(c, "learnerFiles") : List.of(c.get("learnerClass").getAsString()),
+                c.get("learnerTestClass").getAsString(),
                 c.has("jshellBridge") ? c.get("jshellBridge").getAsString() : "Lab", strings(c, "libraries"),
                 strings(c, "warmUp"), lessons,
                 lessons.resolve(c.get("intro").getAsString()), lessons.resolve(c.get("support").getAsString()),
@@ -88,7 +89,8 @@ public final class Catalogue {
     private static Step step(Path folder) {
         JsonObject s = json(folder.resolve("step.json"));
         Step step = new Step(s.get("step").getAsInt(), s.get("slug").getAsString(), s.get("method").getAsString(),
-                s.get("testClass").getAsString(), text(s.getAsJsonObject("title")), folder);
+                s.has("file") ? s.get("file").getAsString() : null, s.get("testClass").getAsString(),
+                text(s.getAsJsonObject("title")), folder);
         if (s.has("clauses")) {
             for (Map.Entry<String, JsonElement> c : s.getAsJsonObject("clauses").entrySet()) {
                 step.addClause(c.getKey(), languages(c.getValue().getAsJsonObject()));

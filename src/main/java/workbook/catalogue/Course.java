@@ -8,10 +8,11 @@ import java.util.Optional;
  * A lab: its steps, where its reference, skeleton, mutants and test support live, and the learner-facing names.
  * Everything here comes from {@code lessons/<lab>/course.json} and the step folders; nothing is built into the code.
  *
- * <p>{@code libraries}: classes whose jars learner code may use (compiled and run against); {@code warmUp}: what a
+ * <p>{@code learnerClasses}: the classes the learner writes, one file each, the first being the main one (steps name
+ * theirs with {@code file} in step.json). {@code libraries}: classes whose jars learner code may use (compiled and run against); {@code warmUp}: what a
  * child JVM loads before its plan arrives, as {@code Class} or {@code Class#staticMethod}.
  */
-public record Course(String id, Text title, String packageName, String learnerClass, String learnerTestClass,
+public record Course(String id, Text title, String packageName, List<String> learnerClasses, String learnerTestClass,
                      String bridgeClass, List<String> libraries, List<String> warmUp, Path lessons, Path intro,
                      Path support, Path skeleton, Path reference, Path mutantsDir, int raceTrials, List<Step> steps,
                      List<Mutant> mutants) {
@@ -25,14 +26,34 @@ public record Course(String id, Text title, String packageName, String learnerCl
         return steps.stream().filter(s -> s.number() == n).findFirst();
     }
 
-    /** The learner's class, fully qualified. */
-    public String learnerClassName() {
-        return packageName + "." + learnerClass;
+    /** The learner's main class (the first of {@code learnerFiles} in course.json). */
+    public String learnerClass() {
+        return learnerClasses.get(0);
     }
 
-    /** The learner's file below a source root. */
+    /** The learner's main class, fully qualified. */
+    public String learnerClassName() {
+        return packageName + "." + learnerClass();
+    }
+
+    /** The learner's main file below a source root. */
     public String learnerFile() {
-        return packageName.replace('.', '/') + "/" + learnerClass + ".java";
+        return fileOf(learnerClass());
+    }
+
+    /** Every learner file below a source root, the main one first. */
+    public List<String> learnerFiles() {
+        return learnerClasses.stream().map(this::fileOf).toList();
+    }
+
+    /** The file a step is about, below a source root. */
+    public String learnerFileOf(Step step) {
+        return fileOf(step.file() == null ? learnerClass() : step.file());
+    }
+
+    /** {@code pkg/Name.java} for a class of the learner's package. */
+    public String fileOf(String className) {
+        return packageName.replace('.', '/') + "/" + className + ".java";
     }
 
     public String learnerTestFile() {
@@ -45,6 +66,14 @@ public record Course(String id, Text title, String packageName, String learnerCl
 
     public Path skeletonSource() {
         return skeleton.resolve(learnerFile());
+    }
+
+    public List<Path> referenceSources() {
+        return learnerFiles().stream().map(reference::resolve).toList();
+    }
+
+    public List<Path> skeletonSources() {
+        return learnerFiles().stream().map(skeleton::resolve).toList();
     }
 
     public Path skeletonTestSource() {

@@ -10,11 +10,13 @@ import java.util.List;
  * @param source  {@code doc} (the worksheet's own fragment) or {@code extra}
  * @param trials  how often the audit repeats the race tests on it (0: not a concurrency mutant)
  * @param detect  the share of those trials that must catch it (a timing-dependent bug may slip through some)
+ * @param target  the learner class whose reference source it edits ({@code target = Name} in the file); null: the main one
  * @param clauses the ids of the step's clauses this mutant breaks ({@code clause = a, b} in the file)
  * @param flips   the same bug described for the learner's own code: regular expressions tried in order inside the
  *                step's method, for the "flip it on purpose" exercise after reveal
  */
-public record Mutant(String id, int step, String source, int trials, double detect, Text description, List<String> clauses,
+public record Mutant(String id, int step, String source, String target, int trials, double detect, Text description,
+                     List<String> clauses,
                      List<Edit> edits, List<Flip> flips, Path file) {
     public record Edit(String find, String replace) {}
 

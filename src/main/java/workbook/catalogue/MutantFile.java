@@ -82,7 +82,7 @@ public final class MutantFile {
         if (edits.isEmpty() || !header.containsKey("step")) {
             throw new IllegalArgumentException(file + ": a mutant needs 'step = N' and at least one edit");
         }
-        return new Mutant(id, Integer.parseInt(header.get("step")), header.getOrDefault("source", "extra"),
+        return new Mutant(id, Integer.parseInt(header.get("step")), header.getOrDefault("source", "extra"), header.get("target"),
                 Integer.parseInt(header.getOrDefault("trials", "0")),
                 Double.parseDouble(header.getOrDefault("detect", "0.9")), new Text(description),
                 java.util.Arrays.stream(header.getOrDefault("clause", "").split(",")).map(String::strip)

@@ -9,16 +9,18 @@ public final class Step {
     private final int number;
     private final String slug;
     private final String method;
+    private final String file;
     private final String testClass;
     private final Text title;
     private final Path folder;
     private final List<OfficialTest> tests = new ArrayList<>();
     private final List<Clause> clauses = new ArrayList<>();
 
-    Step(int number, String slug, String method, String testClass, Text title, Path folder) {
+    Step(int number, String slug, String method, String file, String testClass, Text title, Path folder) {
         this.number = number;
         this.slug = slug;
         this.method = method;
+        this.file = file;
         this.testClass = testClass;
         this.title = title;
         this.folder = folder;
@@ -35,6 +37,8 @@ public final class Step {
     public int number() { return number; }
     public String slug() { return slug; }
     public String method() { return method; }
+    /** The learner class this step's method is in ({@code file} in step.json); null for the lab's main class. */
+    public String file() { return file; }
     public String testClass() { return testClass; }
     public Text title() { return title; }
     public Path folder() { return folder; }

@@ -11,8 +11,9 @@ final class Outcome {
     /** The skeleton's marker: every unimplemented method throws "not yet — step N". */
     static final Pattern NOT_YET = Pattern.compile("not yet\\s*[—-]+\\s*step\\s*(\\d+)");
     private static final int MESSAGE_LIMIT = 600;
-    /** The learner-facing class whose frames a verdict may show ({@code -Dworkbook.learnerClass}, set by the parent). */
-    private static final String LEARNER = System.getProperty("workbook.learnerClass", "");
+    /** The learner's classes, whose frames a verdict may show ({@code -Dworkbook.learnerClasses}, set by the parent). */
+    private static final List<String> LEARNER = java.util.Arrays.stream(
+            System.getProperty("workbook.learnerClasses", "").split(",")).filter(c -> !c.isBlank()).toList();
 
     final String status;
     final String exception;
@@ -83,8 +84,8 @@ final class Outcome {
         List<String> out = new ArrayList<>();
         for (Throwable c = t; c != null && out.size() < 5; c = c.getCause()) {
             for (StackTraceElement e : c.getStackTrace()) {
-                if (!LEARNER.isEmpty() && (e.getClassName().equals(LEARNER) || e.getClassName().startsWith(LEARNER + "$"))
-                        && e.getFileName() != null
+                String cls = e.getClassName();
+                if (LEARNER.stream().anyMatch(l -> cls.equals(l) || cls.startsWith(l + "$")) && e.getFileName() != null
                         && !e.getFileName().endsWith("Test.java")) {
                     String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + e.getMethodName() + ")";
                     if (!out.contains(frame)) {

@@ -88,7 +88,8 @@ final class Lab {
         Limits limits = options.timeBudget == null ? Limits.defaults()
                 : Limits.defaults().withBudget(Math.max(1, options.timeBudget) * 1000L);
         List<String> jvm = new java.util.ArrayList<>(NativeLibrary.jvmOptions(cache));
-        jvm.add("-Dworkbook.learnerClass=" + course.learnerClassName());
+        jvm.add("-Dworkbook.learnerClasses=" + String.join(",",
+                course.learnerClasses().stream().map(c -> course.packageName() + "." + c).toList()));
         jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
         ChildRunner runner = new ChildRunner(limits, jvm, cache, serving);
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
@@ -110,7 +111,9 @@ final class Lab {
         }
         try {
             Files.createDirectories(ws.jobsFile().getParent());
-            Files.copy(course.skeletonSource(), ws.jobsFile());
+            for (String f : course.learnerFiles()) {
+                Files.copy(course.skeleton().resolve(f), ws.dir().resolve(f));
+            }
             if (!Files.exists(ws.testFile())) {
                 Files.copy(course.skeletonTestSource(), ws.testFile());
             }

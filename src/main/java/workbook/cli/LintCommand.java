@@ -57,7 +57,9 @@ final class LintCommand implements Callable<Integer> {
             dir = Files.createTempDirectory("workbook-lint-");
             Workspace ws = new Workspace(dir, lab.course);
             Files.createDirectories(ws.jobsFile().getParent());
-            Files.copy(lab.course.skeletonSource(), ws.jobsFile());
+            for (String f : lab.course.learnerFiles()) {
+                Files.copy(lab.course.skeleton().resolve(f), ws.dir().resolve(f));
+            }
             Verdicts.Check c = grader.check(ws, lab.course.steps());
             List<Lint.Finding> out = new ArrayList<>();
             c.steps().stream().filter(s -> s.status() != StepStatus.NOT_STARTED)

@@ -1,8 +1,5 @@
 package workbook.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,9 +20,7 @@ final class MutantSourceCommand implements Callable<Integer> {
         Mutant m = lab.course.mutants().stream().filter(x -> x.id().equals(id)).findFirst()
                 .orElseThrow(() -> new Lab.SetupError(lab.msg.get("setup.noMutant", id)));
         try {
-            System.out.print(m.applyTo(Files.readString(lab.course.referenceSource())));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            System.out.print(lab.builds().mutantSource(m));
         } catch (Mutant.NotApplicable e) {
             throw new Lab.SetupError(e.getMessage());
         }

@@ -31,24 +31,27 @@ final class ResetCommand implements Callable<Integer> {
         Lab lab = Lab.open(options);
         Workspace ws = lab.workspace(System.err);
         if (step == null) {
-            restoreWhole(lab, ws, ws.jobsFile(), lab.course.skeletonSource());
+            for (String f : lab.course.learnerFiles()) {
+                restoreWhole(lab, ws, ws.dir().resolve(f), lab.course.skeleton().resolve(f));
+            }
             if (tests) {
                 restoreWhole(lab, ws, ws.testFile(), lab.course.skeletonTestSource());
             }
             return 0;
         }
         Step s = Steps.one(lab, step);
-        String mine = read(ws.jobsFile());
-        String skeleton = read(lab.course.skeletonSource());
+        Path file = ws.dir().resolve(lab.course.learnerFileOf(s));
+        String mine = read(file);
+        String skeleton = read(lab.course.skeleton().resolve(lab.course.learnerFileOf(s)));
         JavaMethods.Span theirs = JavaMethods.find(mine, s.method()).orElse(null);
         JavaMethods.Span fresh = JavaMethods.find(skeleton, s.method()).orElseThrow();
         if (theirs == null) {
-            System.err.println(lab.msg.get("reset.methodNotFound", s.method(), Workspace.display(ws.jobsFile())));
+            System.err.println(lab.msg.get("reset.methodNotFound", s.method(), Workspace.display(file)));
             return 2;
         }
-        Path backup = Backups.keep(ws, ws.jobsFile());
+        Path backup = Backups.keep(ws, file);
         String restored = mine.substring(0, theirs.start()) + fresh.of(skeleton) + mine.substring(theirs.end());
-        write(ws.jobsFile(), restored);
+        write(file, restored);
         System.out.println(lab.msg.get("reset.method", s.method(), Workspace.display(backup)));
         return 0;
     }

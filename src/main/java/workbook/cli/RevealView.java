@@ -32,8 +32,8 @@ final class RevealView {
 
     /** The reference's method against the learner's: {@code -} only in yours, {@code +} only in the reference. */
     void diff(Step s, Workspace ws) {
-        String reference = read(lab.course.referenceSource());
-        String mine = read(ws.jobsFile());
+        String reference = read(lab.course.reference().resolve(lab.course.learnerFileOf(s)));
+        String mine = read(ws.dir().resolve(lab.course.learnerFileOf(s)));
         String theirs = JavaMethods.find(reference, s.method()).map(span -> span.of(reference)).orElse("");
         String yours = JavaMethods.find(mine, s.method()).map(span -> span.of(mine)).orElse("");
         out.println(term.bold(lab.msg.get("reveal.header", s.number(), s.method())));
@@ -65,7 +65,7 @@ final class RevealView {
             throw new Lab.SetupError(lab.msg.get("reveal.noFlip", s.number()));
         }
         Mutant m = chosen.get();
-        String mine = read(ws.jobsFile());
+        String mine = read(ws.dir().resolve(lab.course.learnerFileOf(s)));
         Optional<Flipper.Flipped> flipped = Flipper.flip(mine, s.method(), m);
         out.println(term.bold(lab.msg.get("reveal.flipTitle", m.id(), m.description().in(lab.msg.lang()))));
         if (flipped.isEmpty()) {
@@ -79,7 +79,14 @@ final class RevealView {
             copy = Files.createTempDirectory("workbook-flip-");
             Workspace scratch = new Workspace(copy, lab.course);
             Files.createDirectories(scratch.jobsFile().getParent());
-            Files.writeString(scratch.jobsFile(), flipped.get().source(), StandardCharsets.UTF_8);
+            for (String f : lab.course.learnerFiles()) {  // the learner's files, with the step's one flipped
+                Path target = copy.resolve(f);
+                if (f.equals(lab.course.learnerFileOf(s))) {
+                    Files.writeString(target, flipped.get().source(), StandardCharsets.UTF_8);
+                } else {
+                    Files.copy(ws.dir().resolve(f), target);
+                }
+            }
             Grader grader = lab.grader();
             Verdicts.Check before = grader.check(ws, lab.course.steps());
             Verdicts.Check after = grader.check(scratch, lab.course.steps());

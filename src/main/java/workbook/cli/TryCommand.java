@@ -30,7 +30,7 @@ final class TryCommand implements Callable<Integer> {
         Lab lab = Lab.open(options);
         Workspace ws = lab.workspace(System.err);
         Builds builds = lab.builds();
-        CompileResult mine = builds.learner(ws.jobsFile());
+        CompileResult mine = builds.learner(ws.learnerFiles());
         if (!mine.ok()) {
             new Human(lab.msg, System.out).compileErrors(mine.diagnostics());
             return 1;

@@ -43,19 +43,33 @@ public final class Builds {
     }
 
     public Path reference() {
-        return required("reference", cache.compileTexts("reference", List.of(
-                new ClassCache.Source(course.learnerFile(), read(course.referenceSource()))), libraries));
+        return required("reference", cache.compileTexts("reference", sources(course.reference(), null, null), libraries));
     }
 
     public Path skeleton() {
-        return required("skeleton", cache.compileTexts("skeleton", List.of(
-                new ClassCache.Source(course.learnerFile(), read(course.skeletonSource()))), libraries));
+        return required("skeleton", cache.compileTexts("skeleton", sources(course.skeleton(), null, null), libraries));
     }
 
     /** The mutant's classes; throws {@link Mutant.NotApplicable} when it no longer applies to the reference. */
     public CompileResult mutant(Mutant m) {
-        String source = m.applyTo(read(course.referenceSource()));
-        return cache.compileTexts("mutant-" + m.id(), List.of(new ClassCache.Source(course.learnerFile(), source)), libraries);
+        String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
+        String source = m.applyTo(read(course.reference().resolve(target)));
+        return cache.compileTexts("mutant-" + m.id(), sources(course.reference(), target, source), libraries);
+    }
+
+    /** The mutated source of a mutant's target file, and the name of that file. */
+    public String mutantSource(Mutant m) {
+        String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
+        return m.applyTo(read(course.reference().resolve(target)));
+    }
+
+    /** Every learner file below {@code root}, with {@code replaced}'s text swapped for {@code text} when given. */
+    private List<ClassCache.Source> sources(Path root, String replaced, String text) {
+        List<ClassCache.Source> out = new ArrayList<>();
+        for (String f : course.learnerFiles()) {
+            out.add(new ClassCache.Source(f, f.equals(replaced) ? text : read(root.resolve(f))));
+        }
+        return out;
     }
 
     /** The support classes and every step's official test class. */
@@ -97,13 +111,14 @@ public final class Builds {
         return steps.stream().map(s -> course.packageName() + "." + s.testClass()).toList();
     }
 
-    public CompileResult learner(Path jobsFile) {
-        return cache.compileFiles("learner", List.of(jobsFile), libraries);
+    /** The learner's files, compiled together. */
+    public CompileResult learner(List<Path> files) {
+        return cache.compileFiles("learner", files, libraries);
     }
 
-    /** Compiles the learner's file once, uncached, so a long-lived process has a warm compiler (watch). */
-    public void warmUp(Path jobsFile) {
-        compiler.warmUp(List.of(jobsFile), libraries);
+    /** Compiles the learner's files once, uncached, so a long-lived process has a warm compiler (watch). */
+    public void warmUp(List<Path> files) {
+        compiler.warmUp(files, libraries);
     }
 
     /** The learner's own tests, compiled against the reference: they may only use the contract's API. */

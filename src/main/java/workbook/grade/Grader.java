@@ -44,7 +44,7 @@ public final class Grader {
     /** Warms the compiler on the learner's file (watch mode: the first save should be as quick as the tenth). */
     public void warmUp(Workspace ws) {
         for (int i = 0; i < 4; i++) {
-            builds.warmUp(ws.jobsFile());
+            builds.warmUp(ws.learnerFiles());
         }
     }
 
@@ -69,7 +69,7 @@ public final class Grader {
     }
 
     private Verdicts.Check checkCompiled(Workspace ws, List<Step> steps, String where) {
-        CompileResult compiled = builds.learner(ws.jobsFile());
+        CompileResult compiled = builds.learner(ws.learnerFiles());
         Timing.mark("check: learner compiled");
         if (!compiled.ok()) {
             List<Verdicts.StepVerdict> broken = steps.stream().map(s -> new Verdicts.StepVerdict(s.number(), s.slug(),
@@ -77,9 +77,15 @@ public final class Grader {
             return new Verdicts.Check("check", where, compileVerdict(compiled), broken, 0, steps.size(),
                     msg.get("next.fixCompile", where));
         }
-        Set<String> contract = course.steps().stream().map(Step::method).collect(Collectors.toSet());
-        Map<String, SignatureCheck.Mismatch> mismatches = SignatureCheck.compare(builds.reference(), compiled.classes(),
-                course.learnerClassName(), contract);
+        // Each learner class against the reference's: the methods its steps are about, and its nested records.
+        Map<String, SignatureCheck.Mismatch> mismatches = new LinkedHashMap<>();
+        for (String cls : course.learnerClasses()) {
+            Set<String> contract = course.steps().stream()
+                    .filter(st -> cls.equals(st.file() == null ? course.learnerClass() : st.file()))
+                    .map(Step::method).collect(Collectors.toSet());
+            mismatches.putAll(SignatureCheck.compare(builds.reference(), compiled.classes(),
+                    course.packageName() + "." + cls, contract));
+        }
         Timing.mark("check: signatures compared");
         List<RunSpec> runs = splitForSpeed("learner", List.of(compiled.classes().toString(),
                 builds.officialTests().toString()), steps);

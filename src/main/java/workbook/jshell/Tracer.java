@@ -43,7 +43,7 @@ public final class Tracer {
             throw new IllegalArgumentException(msg.get("trace.noScenario", step.number()));
         }
         Scenario scene = Scenario.read(file);
-        CompileResult mine = builds.learner(ws.jobsFile());
+        CompileResult mine = builds.learner(ws.learnerFiles());
         String title = step.title().in(msg.lang());
         if (!mine.ok()) {
             return new Trace("trace", step.number(), title, false, mine.diagnostics(), List.of(), null);

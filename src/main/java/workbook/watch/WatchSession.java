@@ -40,7 +40,9 @@ public final class WatchSession {
 
     /** Runs until q (or the end of input). Returns the exit status: 0. */
     public int run(InputStream in, boolean terminal, Integer startAt) throws InterruptedException {
-        Saves saves = new Saves(List.of(ws.jobsFile(), ws.testFile()));
+        List<java.nio.file.Path> watched = new java.util.ArrayList<>(ws.learnerFiles());
+        watched.add(ws.testFile());
+        Saves saves = new Saves(watched);
         lastAll = grader.check(ws, course.steps());
         current = startAt != null ? startAt : firstUnfinished(lastAll);
         out.println(msg.get("watch.banner", Workspace.display(ws.jobsFile())));

@@ -13,8 +13,14 @@ public record Workspace(Path dir, Course course) {
         dir = dir.toAbsolutePath().normalize();
     }
 
+    /** The learner's main file. */
     public Path jobsFile() {
         return dir.resolve(course.learnerFile());
+    }
+
+    /** Every file the learner writes, the main one first. */
+    public java.util.List<Path> learnerFiles() {
+        return course.learnerFiles().stream().map(dir::resolve).toList();
     }
 
     public Path testFile() {

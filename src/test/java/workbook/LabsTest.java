@@ -1,0 +1,95 @@
+package workbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engine is generic over labs: a home with two small labs ({@code fixtures/labs}: {@code alpha} with two learner
+ * files, one of them an instance made by a constructor; {@code beta} with one) is checked, audited and chosen between
+ * with nothing in {@code src/} knowing either.
+ */
+class LabsTest {
+    @TempDir Path tmp;
+
+    private static synchronized WorkbookRun.Result inLabsHome(String... args) {
+        String saved = System.getProperty("workbook.home");
+        try {
+            System.setProperty("workbook.home", WorkbookRun.fixtures("labs").toString());
+            return WorkbookRun.runAsLauncher(args);
+        } finally {
+            System.setProperty("workbook.home", saved);
+        }
+    }
+
+    private Path workspace(String pkg, String from, String... files) throws IOException {
+        Path ws = tmp.resolve(pkg + "-" + from);
+        Files.createDirectories(ws.resolve(pkg));
+        for (String f : files) {
+            Files.copy(WorkbookRun.fixtures("labs").resolve(from).resolve(pkg).resolve(f), ws.resolve(pkg).resolve(f));
+        }
+        return ws;
+    }
+
+    @Test
+    void aLabWithTwoLearnerFilesIsCheckedAndItsSkeletonIsNotStarted() throws IOException {
+        Path done = workspace("alpha", "answers", "Counter.java", "Names.java");
+        WorkbookRun.Result r = inLabsHome("check", "--workspace", done.toString(), "--json", "--lang", "en");
+        assertEquals(0, r.exit(), r.describe());
+        for (JsonElement s : r.json().getAsJsonArray("steps")) {
+            assertEquals("passed", s.getAsJsonObject().get("status").getAsString(), r.describe());
+        }
+        Path fresh = workspace("alpha", "skeleton", "Counter.java", "Names.java");
+        WorkbookRun.Result sk = inLabsHome("check", "--workspace", fresh.toString(), "--json", "--lang", "en");
+        for (JsonElement s : sk.json().getAsJsonArray("steps")) {
+            assertEquals("not-started", s.getAsJsonObject().get("status").getAsString(), sk.describe());
+        }
+    }
+
+    @Test
+    void theAuditOfEachLabKillsItsMutantsIncludingOneInTheSecondFile() {
+        WorkbookRun.Result r = inLabsHome("audit", "--lab", "alpha", "--json", "--lang", "en");
+        JsonObject v = r.json();
+        assertTrue(v.get("ok").getAsBoolean(), r.describe());
+        List<String> killed = v.getAsJsonArray("mutants").asList().stream()
+                .filter(m -> "killed".equals(m.getAsJsonObject().get("status").getAsString()))
+                .map(m -> m.getAsJsonObject().get("id").getAsString()).toList();
+        assertEquals(List.of("01-counts-twice", "02-empty-name-alone"), killed, r.describe());
+        assertEquals(0, inLabsHome("audit", "--lab", "beta", "--json").exit());
+    }
+
+    @Test
+    void theWorkspaceChoosesTheLabAndOtherwiseTheLearnerIsAskedTo() throws IOException {
+        Path beta = workspace("beta", "answers", "Echo.java");
+        WorkbookRun.Result r = inLabsHome("check", "--workspace", beta.toString(), "--json", "--lang", "en");
+        assertEquals(0, r.exit(), "a workspace holding only beta/ selects lab beta\n" + r.describe());
+        assertEquals(1, r.json().getAsJsonArray("steps").size(), r.describe());
+
+        Path both = workspace("alpha", "answers", "Counter.java", "Names.java");
+        Files.createDirectories(both.resolve("beta"));
+        WorkbookRun.Result ambiguous = inLabsHome("check", "--workspace", both.toString(), "--lang", "en");
+        assertEquals(2, ambiguous.exit(), ambiguous.describe());
+        assertTrue(ambiguous.err().contains("--lab"), "it says how to choose: " + ambiguous.err());
+        assertEquals(0, inLabsHome("check", "--workspace", both.toString(), "--lab", "alpha", "--json").exit());
+
+        WorkbookRun.Result unknown = inLabsHome("check", "--lab", "gamma", "--workspace", both.toString());
+        assertEquals(2, unknown.exit(), unknown.describe());
+        assertTrue(unknown.err().contains("alpha, beta"), "it lists the labs there are: " + unknown.err());
+    }
+
+    @Test
+    void bothLabsLintClean() {
+        for (String lab : List.of("alpha", "beta")) {
+            WorkbookRun.Result r = inLabsHome("lint", "--lab", lab, "--json", "--lang", "en");
+            assertTrue(r.json().get("ok").getAsBoolean(), r.describe());
+        }
+    }
+}
