@@ -20,10 +20,28 @@ import org.junit.jupiter.api.io.TempDir;
 class LabsTest {
     @TempDir Path tmp;
 
+    /** A copy of the fixture home: the workbook keeps its compile cache below its home, never among test classes. */
+    @TempDir static Path home;
+
+    @org.junit.jupiter.api.BeforeAll
+    static void copyTheLabsHome() throws IOException {
+        Path from = WorkbookRun.fixtures("labs");
+        try (java.util.stream.Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = home.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+    }
+
     private static synchronized WorkbookRun.Result inLabsHome(String... args) {
         String saved = System.getProperty("workbook.home");
         try {
-            System.setProperty("workbook.home", WorkbookRun.fixtures("labs").toString());
+            System.setProperty("workbook.home", home.toString());
             return WorkbookRun.runAsLauncher(args);
         } finally {
             System.setProperty("workbook.home", saved);
@@ -34,7 +52,7 @@ class LabsTest {
         Path ws = tmp.resolve(pkg + "-" + from);
         Files.createDirectories(ws.resolve(pkg));
         for (String f : files) {
-            Files.copy(WorkbookRun.fixtures("labs").resolve(from).resolve(pkg).resolve(f), ws.resolve(pkg).resolve(f));
+            Files.copy(home.resolve(from).resolve(pkg).resolve(f), ws.resolve(pkg).resolve(f));
         }
         return ws;
     }
