@@ -110,4 +110,23 @@ class LabsTest {
             assertTrue(r.json().get("ok").getAsBoolean(), r.describe());
         }
     }
+
+    @Test
+    void theBoardListsTheLabsUntilOneIsInProgress() throws IOException {
+        WorkbookRun.Result r = inLabsHome("--json", "--lang", "en");
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals("labs", r.json().get("command").getAsString(), r.describe());
+        List<String> ids = r.json().getAsJsonArray("labs").asList().stream()
+                .map(l -> l.getAsJsonObject().get("id").getAsString()).toList();
+        assertEquals(List.of("alpha", "beta"), ids, r.describe());
+
+        Files.createDirectories(home.resolve("workspace/beta"));
+        try {
+            WorkbookRun.Result board = inLabsHome("--json", "--lang", "en");
+            assertEquals("check", board.json().get("command").getAsString(), "the lab in progress is the default\n" + board.describe());
+            assertEquals(1, board.json().getAsJsonArray("steps").size(), board.describe());
+        } finally {
+            workbook.workspace.Folders.deleteQuietly(home.resolve("workspace"));
+        }
+    }
 }

@@ -52,14 +52,24 @@ final class Lab {
         if (labs.size() == 1) {
             return labs.get(0);
         }
-        if (options.workspace != null) {
-            List<String> present = labs.stream().filter(l -> Files.isDirectory(options.workspace
-                    .resolve(Catalogue.packageOf(home, l).replace('.', '/')))).toList();
-            if (present.size() == 1) {
-                return present.get(0);
-            }
+        // The workspace says which lab when it holds one lab's package folder (the default workspace: the lab in progress).
+        Path dir = options.workspace != null ? options.workspace : home.resolve("workspace");
+        List<String> present = labs.stream()
+                .filter(l -> Files.isDirectory(dir.resolve(Catalogue.packageOf(home, l).replace('.', '/')))).toList();
+        if (present.size() == 1) {
+            return present.get(0);
         }
-        throw new SetupError(msg.get("setup.chooseLab", String.join(", ", labs)));
+        throw new SeveralLabs(msg.get("setup.chooseLab", String.join(", ", labs)), labs);
+    }
+
+    /** Several labs are installed and nothing says which one is meant; the board lists them instead. */
+    static final class SeveralLabs extends SetupError {
+        final List<String> labs;
+
+        SeveralLabs(String message, List<String> labs) {
+            super(message);
+            this.labs = List.copyOf(labs);
+        }
     }
 
     static Lab open(Options options) {
@@ -125,7 +135,7 @@ final class Lab {
     }
 
     /** A problem with how the workbook was called or set up: exit status 2. */
-    static final class SetupError extends RuntimeException {
+    static class SetupError extends RuntimeException {
         SetupError(String message) {
             super(message);
         }
