@@ -34,11 +34,9 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * appends one event per line to the plan's event file. Learner code only ever runs here.
  *
  * <p>A test that times out may leave its thread spinning; Java cannot stop it, so the child halts with
- * {@link #POISONED} and the parent starts a fresh child for whatever is left.
+ * {@link ChildExit#POISONED} and the parent starts a fresh child for whatever is left.
  */
 public final class ChildMain {
-    /** Exit status after a timed-out test. */
-    public static final int POISONED = 75;
 
     private final Gson gson = new Gson();
     private final BufferedWriter events;
@@ -79,7 +77,7 @@ public final class ChildMain {
             child.events.close();
         } while (serve);
         // Learner code may leave non-daemon threads behind; they must not keep this JVM alive.
-        Runtime.getRuntime().halt(0);
+        ChildExit.DONE.halt();
     }
 
     /**
@@ -225,7 +223,7 @@ public final class ChildMain {
                         o.notYetStep, o.frames));
                 if ("timeout".equals(o.status)) {
                     flushQuietly();
-                    Runtime.getRuntime().halt(POISONED);
+                    ChildExit.POISONED.halt();
                 }
             } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
                 emit(new Event("container", run, trial, t.getDisplayName(), t.getDisplayName(), o.status, o.exception,

@@ -392,11 +392,11 @@ public final class ChildRunner {
                 death = ChildDeath.WALL_CLOCK;
             } else if (child.drain().flooded.get()) {
                 death = ChildDeath.OUTPUT_FLOOD;
-            } else if (code == ChildMain.POISONED && endsWithTimeout(log)) {
+            } else if (workbook.child.ChildExit.POISONED.is(code) && endsWithTimeout(log)) {
                 // The child halts itself with this status right after reporting a timed-out test; the same status
                 // from learner code (System.exit(75)) leaves no such report and is an exit like any other.
                 death = ChildDeath.TEST_TIMEOUT;
-            } else if (code == 3 && child.drain().text().contains("OutOfMemoryError")) {
+            } else if (workbook.child.ChildExit.OUT_OF_MEMORY.is(code) && child.drain().text().contains("OutOfMemoryError")) {
                 // -XX:+ExitOnOutOfMemoryError exits with 3 and says why; System.exit(3) says nothing.
                 death = ChildDeath.OUT_OF_MEMORY;
             } else {
