@@ -25,6 +25,11 @@ public final class Builds {
     private final Compiler compiler;
     private final ClassCache cache;
     private final List<Path> libraries;
+    /**
+     * The cache name of every build a learner test may run against (reference, skeleton, mutants): one neutral name,
+     * so a folder's path does not say which it is. (A sandbox that hides even the path is issue 8's work.)
+     */
+    private static final String VARIANT = "build";
 
     public Builds(Course course, Path cacheRoot, Locale locale) {
         this.course = course;
@@ -43,18 +48,18 @@ public final class Builds {
     }
 
     public Path reference() {
-        return required("reference", cache.compileTexts("reference", sources(course.reference(), null, null), libraries));
+        return required("reference", cache.compileTexts(VARIANT, sources(course.reference(), null, null), libraries));
     }
 
     public Path skeleton() {
-        return required("skeleton", cache.compileTexts("skeleton", sources(course.skeleton(), null, null), libraries));
+        return required("skeleton", cache.compileTexts(VARIANT, sources(course.skeleton(), null, null), libraries));
     }
 
     /** The mutant's classes; throws {@link Mutant.NotApplicable} when it no longer applies to the reference. */
     public CompileResult mutant(Mutant m) {
         String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
         String source = m.applyTo(read(course.reference().resolve(target)));
-        return cache.compileTexts("mutant-" + m.id(), sources(course.reference(), target, source), libraries);
+        return cache.compileTexts(VARIANT, sources(course.reference(), target, source), libraries);
     }
 
     /** The mutated source of a mutant's target file, and the name of that file. */
