@@ -182,6 +182,8 @@ public final class WorkbookRun {
     /**
      * Makes {@code dir} a workspace from a fixture: its {@code lease/*.java} files are copied to {@code dir/lease/}.
      * A fixture without its own {@code Jobs.java} gets the reference (test-suite fixtures are about JobsTest.java).
+     * A fixture whose expected.json says {@code "suiteFrom": "other"} and {@code "without": [methods]} gets the other
+     * fixture's {@code JobsTest.java} with those test methods taken out (a suite that skips one clause).
      */
     public static Path workspace(Path fixture, Path dir) {
         try {
@@ -193,6 +195,18 @@ public final class WorkbookRun {
                         Files.copy(f, lease.resolve(f.getFileName().toString()));
                     }
                 }
+            }
+            if (Files.exists(fixture.resolve("expected.json")) && expected(fixture).has("suiteFrom")) {
+                JsonObject exp = expected(fixture);
+                String suite = Files.readString(fixture.resolveSibling(exp.get("suiteFrom").getAsString())
+                        .resolve("lease/JobsTest.java"), StandardCharsets.UTF_8);
+                for (JsonElement m : exp.getAsJsonArray("without")) {
+                    String text = suite;
+                    var span = workbook.workspace.JavaMethods.find(text, m.getAsString())
+                            .orElseThrow(() -> new IllegalStateException("no test method " + m + " to take out"));
+                    suite = text.substring(0, span.start()) + text.substring(span.end());
+                }
+                Files.writeString(lease.resolve("JobsTest.java"), suite, StandardCharsets.UTF_8);
             }
             if (!Files.exists(lease.resolve("Jobs.java"))) {
                 Files.copy(home().resolve("answers/lease/Jobs.java"), lease.resolve("Jobs.java"));
