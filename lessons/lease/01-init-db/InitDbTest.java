@@ -84,9 +84,7 @@ class InitDbTest {
             List<Db.Row> after = t.rows();
             Prop.Got want = Prop.Got.of("returns");
             Db.Row j = c.j();
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "initDb(db) on a table that holds these rows (a restart)", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "initDb(db) on a table that holds these rows (a restart)", got, after, want, j);
         });
     }
 

@@ -68,9 +68,7 @@ class EnqueueTest {
             List<Db.Row> after = t.rows();
             Prop.Got want = Prop.Got.of(c.j() == null);
             Db.Row j = c.j() == null ? new Db.Row("j", null, 0.0, 0, null, 0) : c.j();
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "enqueue(db, \"j\")", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "enqueue(db, \"j\")", got, after, want, j);
         });
     }
 

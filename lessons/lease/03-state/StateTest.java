@@ -81,9 +81,7 @@ class StateTest {
             Db.Row j = c.j();
             Prop.Got want = Prop.Got.of(j == null ? Optional.empty()
                     : Optional.of(new Jobs.State("j", j.owner(), j.until(), j.fence(), j.result(), j.done() != 0)));
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "state(db, \"j\")", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "state(db, \"j\")", got, after, want, j);
         });
     }
 

@@ -168,10 +168,7 @@ class ClaimTest {
                 want = Prop.Got.of(OptionalLong.of(j.fence() + 1));
                 j = new Db.Row("j", c.owner(), c.now() + c.ttl(), j.fence() + 1, j.result(), j.done());
             }
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before,
-                    "claim(db, \"j\", \"" + c.owner() + "\", now=" + c.now() + ", ttl=" + c.ttl() + ")", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "claim(db, \"j\", \"" + c.owner() + "\", now=" + c.now() + ", ttl=" + c.ttl() + ")", got, after, want, j);
         });
     }
 

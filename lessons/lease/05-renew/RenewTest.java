@@ -162,9 +162,7 @@ class RenewTest {
             } else {
                 want = Prop.Got.of(false);
             }
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "renew(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ", now=" + c.now() + ", ttl=" + c.ttl() + ")", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "renew(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ", now=" + c.now() + ", ttl=" + c.ttl() + ")", got, after, want, j);
         });
     }
 

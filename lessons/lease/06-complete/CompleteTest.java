@@ -162,9 +162,7 @@ class CompleteTest {
             } else {
                 want = Prop.Got.of(false);
             }
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "complete(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ", now=" + c.now() + ", \"" + c.result() + "\")", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "complete(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ", now=" + c.now() + ", \"" + c.result() + "\")", got, after, want, j);
         });
     }
 

@@ -106,9 +106,7 @@ class ReleaseTest {
             } else {
                 want = Prop.Got.of(false);
             }
-            List<Db.Row> expected = Prop.with(before, "j", j);
-            return got.agrees(want) && after.equals(expected) ? null : Prop.story(before, "release(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ")", got.toString(),
-                    after, want.toString(), expected);
+            return Prop.differs(before, "release(db, \"j\", \"" + c.owner() + "\", fence=" + c.fence() + ")", got, after, want, j);
         });
     }
 

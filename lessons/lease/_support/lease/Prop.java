@@ -222,6 +222,16 @@ final class Prop {
         return sb.toString();
     }
 
+    /**
+     * Null when the learner's call agrees with the model: same value (or exception), and the rows after it are the
+     * rows before with job j's row as the model says ({@code j}, null for none). Otherwise the story of the difference.
+     */
+    static String differs(List<Db.Row> before, String call, Got got, List<Db.Row> after, Got want, Db.Row j) {
+        List<Db.Row> expected = with(before, "j", j);
+        return got.agrees(want) && after.equals(expected) ? null
+                : story(before, call, got.toString(), after, want.toString(), expected);
+    }
+
     private static String rows(List<Db.Row> rows) {
         return rows.isEmpty() ? "none" : String.join(" ", rows.stream().map(Prop::show).toList());
     }
