@@ -81,9 +81,11 @@ public final class Catalogue {
                 c.has("jshellBridge") ? c.get("jshellBridge").getAsString() : "Lab", strings(c, "libraries"),
                 strings(c, "warmUp"), lessons,
                 lessons.resolve(c.get("intro").getAsString()), lessons.resolve(c.get("support").getAsString()),
+                lessons.resolve(c.has("given") ? c.get("given").getAsString() : "_given"),
                 lessons.resolve(c.get("skeleton").getAsString()).normalize(),
                 lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,
-                c.has("raceTrials") ? c.get("raceTrials").getAsInt() : 10, List.copyOf(steps), List.copyOf(mutants));
+                c.has("raceTrials") ? c.get("raceTrials").getAsInt() : 10, List.copyOf(steps), List.copyOf(mutants),
+                c.has("network") ? c.get("network").getAsString() : "none");
     }
 
     private static Step step(Path folder) {
@@ -91,6 +93,9 @@ public final class Catalogue {
         Step step = new Step(s.get("step").getAsInt(), s.get("slug").getAsString(), s.get("method").getAsString(),
                 s.has("file") ? s.get("file").getAsString() : null, s.get("testClass").getAsString(),
                 text(s.getAsJsonObject("title")), folder);
+        if (s.has("methods")) {
+            s.getAsJsonArray("methods").forEach(m -> step.alsoCovers(m.getAsString()));
+        }
         if (s.has("clauses")) {
             for (Map.Entry<String, JsonElement> c : s.getAsJsonObject("clauses").entrySet()) {
                 step.addClause(c.getKey(), languages(c.getValue().getAsJsonObject()));

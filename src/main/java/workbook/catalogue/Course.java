@@ -10,12 +10,15 @@ import java.util.Optional;
  *
  * <p>{@code learnerClasses}: the classes the learner writes, one file each, the first being the main one (steps name
  * theirs with {@code file} in step.json). {@code libraries}: classes whose jars learner code may use (compiled and run against); {@code warmUp}: what a
- * child JVM loads before its plan arrives, as {@code Class} or {@code Class#staticMethod}.
+ * child JVM loads before its plan arrives, as {@code Class} or {@code Class#staticMethod}. {@code given}: read-only
+ * sources of the lab's API (records, enums, interfaces, fixtures) compiled with every build, the learner's included,
+ * and copied into the workspace for reading; none when the folder is missing. {@code network}: {@code none}, or
+ * {@code loopback} when the lab's tests start a fixture server on 127.0.0.1.
  */
 public record Course(String id, Text title, String packageName, List<String> learnerClasses, String learnerTestClass,
                      String bridgeClass, List<String> libraries, List<String> warmUp, Path lessons, Path intro,
-                     Path support, Path skeleton, Path reference, Path mutantsDir, int raceTrials, List<Step> steps,
-                     List<Mutant> mutants) {
+                     Path support, Path given, Path skeleton, Path reference, Path mutantsDir, int raceTrials,
+                     List<Step> steps, List<Mutant> mutants, String network) {
 
     /** The JShell bridge's class, fully qualified ({@code jshellBridge} in course.json, in the learner's package). */
     public String bridgeClassName() {
@@ -78,6 +81,19 @@ public record Course(String id, Text title, String packageName, List<String> lea
 
     public Path skeletonTestSource() {
         return skeleton.resolve(learnerTestFile());
+    }
+
+    /** The given sources, as {@code pkg/Name.java} below {@link #given()}, sorted; empty when the lab has none. */
+    public List<String> givenFiles() {
+        if (given == null || !java.nio.file.Files.isDirectory(given)) {
+            return List.of();
+        }
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(given)) {
+            return walk.filter(f -> f.toString().endsWith(".java")).map(f -> given.relativize(f).toString().replace('\\', '/'))
+                    .sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     public List<OfficialTest> tests() {

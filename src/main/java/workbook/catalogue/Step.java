@@ -15,6 +15,7 @@ public final class Step {
     private final Path folder;
     private final List<OfficialTest> tests = new ArrayList<>();
     private final List<Clause> clauses = new ArrayList<>();
+    private final List<String> also = new ArrayList<>();
 
     Step(int number, String slug, String method, String file, String testClass, Text title, Path folder) {
         this.number = number;
@@ -30,6 +31,10 @@ public final class Step {
         tests.add(new OfficialTest(this, testMethod, clause, name, happy, race));
     }
 
+    void alsoCovers(String otherMethod) {
+        also.add(otherMethod);
+    }
+
     void addClause(String id, Text text) {
         clauses.add(new Clause(number, id, text));
     }
@@ -37,6 +42,12 @@ public final class Step {
     public int number() { return number; }
     public String slug() { return slug; }
     public String method() { return method; }
+    /** The step's method first, then the other methods of its class it fixes ({@code methods} in step.json). */
+    public List<String> methods() {
+        List<String> all = new ArrayList<>(List.of(method));
+        all.addAll(also);
+        return List.copyOf(all);
+    }
     /** The learner class this step's method is in ({@code file} in step.json); null for the lab's main class. */
     public String file() { return file; }
     public String testClass() { return testClass; }

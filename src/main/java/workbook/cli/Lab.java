@@ -114,6 +114,7 @@ final class Lab {
         Path dir = explicit ? options.workspace : home.resolve("workspace");
         Workspace ws = new Workspace(dir, course);
         if (ws.exists()) {
+            copyGiven(ws);
             return ws;
         }
         if (explicit) {
@@ -130,8 +131,33 @@ final class Lab {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        copyGiven(ws);
         notices.println(msg.get("setup.created", Workspace.display(ws.dir())));
         return ws;
+    }
+
+    /**
+     * Puts a read-only copy of each given file beside the learner's, for reading and for the learner's IDE. Grading
+     * always compiles the lesson's own copy, so an edited copy changes nothing; a missing or stale one is replaced.
+     */
+    private void copyGiven(Workspace ws) {
+        for (String f : course.givenFiles()) {
+            Path copy = ws.dir().resolve(f);
+            try {
+                String text = Files.readString(course.given().resolve(f));
+                if (Files.isRegularFile(copy) && Files.readString(copy).equals(text)) {
+                    continue;
+                }
+                Files.createDirectories(copy.getParent());
+                if (Files.exists(copy)) {
+                    copy.toFile().setWritable(true);
+                }
+                Files.writeString(copy, text);
+                copy.toFile().setWritable(false);
+            } catch (IOException e) {
+                // a copy is a convenience: grading reads the lesson's own file
+            }
+        }
     }
 
     /** A problem with how the workbook was called or set up: exit status 2. */

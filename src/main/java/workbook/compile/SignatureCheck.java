@@ -1,5 +1,6 @@
 package workbook.compile;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -15,8 +16,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Compares the learner's compiled class with the reference's public shape: every non-private static method and
- * every nested record. Classes are loaded without being initialised, so no learner code runs here.
+ * Compares the learner's compiled class with the reference's shape: every method the contract names (static or on
+ * an instance), every non-private constructor, and every nested record. Classes are loaded without being initialised,
+ * so no learner code runs here.
  */
 public final class SignatureCheck {
     private SignatureCheck() {}
@@ -42,7 +44,7 @@ public final class SignatureCheck {
                 return out;
             }
             for (Method m : expected.getDeclaredMethods()) {
-                if (!contract.contains(m.getName()) || m.isSynthetic() || !Modifier.isStatic(m.getModifiers())) {
+                if (!contract.contains(m.getName()) || m.isSynthetic()) {
                     continue;
                 }
                 Method found = find(actual, m);
@@ -55,6 +57,7 @@ public final class SignatureCheck {
                     out.put(m.getName(), new Mismatch(m.getName(), want, render(found)));
                 }
             }
+            compareConstructors(expected, actual, out);
             for (Class<?> nested : expected.getDeclaredClasses()) {
                 if (!nested.isRecord()) {
                     continue;
@@ -79,12 +82,39 @@ public final class SignatureCheck {
         return out;
     }
 
-    private static Method find(Class<?> c, Method like) {
-        try {
-            return c.getDeclaredMethod(like.getName(), like.getParameterTypes());
-        } catch (NoSuchMethodException e) {
-            return null;
+    /** Every constructor the reference offers callers must exist in the learner's class with the same parameters. */
+    private static void compareConstructors(Class<?> expected, Class<?> actual, Map<String, Mismatch> out) {
+        String name = expected.getSimpleName();
+        for (Constructor<?> c : expected.getDeclaredConstructors()) {
+            if (Modifier.isPrivate(c.getModifiers()) || c.isSynthetic()) {
+                continue;
+            }
+            String want = render(c);
+            String params = params(c.getGenericParameterTypes());
+            Constructor<?> found = Arrays.stream(actual.getDeclaredConstructors())
+                    .filter(a -> params(a.getGenericParameterTypes()).equals(params)).findFirst().orElse(null);
+            if (found == null || Modifier.isPrivate(found.getModifiers())) {
+                List<String> others = Arrays.stream(actual.getDeclaredConstructors())
+                        .filter(a -> !Modifier.isPrivate(a.getModifiers())).map(SignatureCheck::render).toList();
+                out.put(name + "(…)", new Mismatch(name, want, others.isEmpty() ? null : String.join("; ", others)));
+            }
         }
+    }
+
+    static String render(Constructor<?> c) {
+        String params = Arrays.stream(c.getGenericParameterTypes()).map(SignatureCheck::simple).collect(Collectors.joining(", "));
+        return c.getDeclaringClass().getSimpleName() + "(" + params + ")";
+    }
+
+    /** The method of {@code c} with the same name and parameter types, compared by name: the two loaders differ. */
+    private static Method find(Class<?> c, Method like) {
+        String params = params(like.getGenericParameterTypes());
+        return Arrays.stream(c.getDeclaredMethods()).filter(m -> m.getName().equals(like.getName()) && !m.isSynthetic())
+                .filter(m -> params(m.getGenericParameterTypes()).equals(params)).findFirst().orElse(null);
+    }
+
+    private static String params(Type[] types) {
+        return Arrays.stream(types).map(SignatureCheck::simple).collect(Collectors.joining(", "));
     }
 
     static String render(Method m) {

@@ -68,11 +68,17 @@ public final class Builds {
         return m.applyTo(read(course.reference().resolve(target)));
     }
 
-    /** Every learner file below {@code root}, with {@code replaced}'s text swapped for {@code text} when given. */
+    /**
+     * Every learner file below {@code root}, with {@code replaced}'s text swapped for {@code text} when given, and the
+     * lab's given files (always the lesson's own copies).
+     */
     private List<ClassCache.Source> sources(Path root, String replaced, String text) {
         List<ClassCache.Source> out = new ArrayList<>();
         for (String f : course.learnerFiles()) {
             out.add(new ClassCache.Source(f, f.equals(replaced) ? text : read(root.resolve(f))));
+        }
+        for (String f : course.givenFiles()) {
+            out.add(new ClassCache.Source(f, read(course.given().resolve(f))));
         }
         return out;
     }
@@ -118,12 +124,19 @@ public final class Builds {
 
     /** The learner's files, compiled together. */
     public CompileResult learner(List<Path> files) {
-        return cache.compileFiles("learner", files, libraries);
+        return cache.compileFiles("learner", withGiven(files), libraries);
+    }
+
+    /** The learner's files and the lesson's given files: a workspace copy of a given file is never compiled. */
+    private List<Path> withGiven(List<Path> files) {
+        List<Path> all = new ArrayList<>(files);
+        course.givenFiles().forEach(f -> all.add(course.given().resolve(f)));
+        return all;
     }
 
     /** Compiles the learner's files once, uncached, so a long-lived process has a warm compiler (watch). */
     public void warmUp(List<Path> files) {
-        compiler.warmUp(files, libraries);
+        compiler.warmUp(withGiven(files), libraries);
     }
 
     /** The learner's own tests, compiled against the reference: they may only use the contract's API. */

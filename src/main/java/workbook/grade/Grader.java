@@ -82,7 +82,7 @@ public final class Grader {
         for (String cls : course.learnerClasses()) {
             Set<String> contract = course.steps().stream()
                     .filter(st -> cls.equals(st.file() == null ? course.learnerClass() : st.file()))
-                    .map(Step::method).collect(Collectors.toSet());
+                    .flatMap(st -> st.methods().stream()).collect(Collectors.toSet());
             mismatches.putAll(SignatureCheck.compare(builds.reference(), compiled.classes(),
                     course.packageName() + "." + cls, contract));
         }

@@ -31,7 +31,7 @@ public final class Lint {
     public enum Kind implements Wire {
         TEST_UNKNOWN_CLAUSE, CLAUSE_WITHOUT_TEST, CLAUSE_WITHOUT_MUTANT, MUTANT_WITHOUT_CLAUSE, MUTANT_UNKNOWN_CLAUSE,
         MUTANT_UNKNOWN_STEP, MUTANT_NOT_APPLICABLE, MUTANT_DOES_NOT_COMPILE, TEXT_MISSING, FILE_MISSING,
-        MESSAGE_MISSING, SKELETON_DOES_NOT_COMPILE, SKELETON_STARTED
+        MESSAGE_MISSING, SKELETON_DOES_NOT_COMPILE, SKELETON_STARTED, TEST_NOT_IN_CLASS, TEST_NOT_LISTED
     }
 
     /** One problem of the content. */
@@ -57,6 +57,8 @@ public final class Lint {
             }
             if (!Files.exists(s.testSource())) {
                 out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + s.testClass() + ".java"));
+            } else {
+                testMethods(out, s);
             }
             for (Clause c : s.clauses()) {
                 texts(out, "clause " + c.key(), c.text());
@@ -89,6 +91,26 @@ public final class Lint {
         }
         out.addAll(messages());
         return out;
+    }
+
+    /** Every test step.json lists is a test method of the class, and every test method is listed (else it is never graded). */
+    private static void testMethods(List<Finding> out, Step s) {
+        String source;
+        try {
+            source = Files.readString(s.testSource());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        java.util.Set<String> inClass = new java.util.LinkedHashSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("@(?:Test|RepeatedTest\\([^)]*\\)|ParameterizedTest)\\s+(?:@[^\\n]*\\s+)*void\\s+(\\w+)\\s*\\(")
+                .matcher(source);
+        while (m.find()) {
+            inClass.add(m.group(1));
+        }
+        java.util.Set<String> listed = new java.util.LinkedHashSet<>();
+        s.tests().forEach(t -> listed.add(t.method()));
+        listed.stream().filter(t -> !inClass.contains(t)).forEach(t -> out.add(Finding.of(Kind.TEST_NOT_IN_CLASS, s.testClass() + "#" + t)));
+        inClass.stream().filter(t -> !listed.contains(t)).forEach(t -> out.add(Finding.of(Kind.TEST_NOT_LISTED, s.testClass() + "#" + t)));
     }
 
     /** Adds to {@link #content} what needs the compiler: the skeleton and every mutant compile, each mutant applies once. */

@@ -1,0 +1,158 @@
+package singleflight;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class FencedCommitTest {
+    final FakeClocks clocks = new FakeClocks();
+    final ReceiptLog log = new ReceiptLog();
+    final FakeTenantServer server = FakeTenantServer.start();
+    final Fx.Keeper keeper = new Fx.Keeper();
+    Config cfg = Config.of(Policy.SKIP);
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private RunOutcome run(Lease lease) {
+        server.setCheckpoint(Fx.SCOPE, 41);
+        return new RunExecutor(keeper, server.client(), clocks.clocks(), cfg, log).execute(lease);
+    }
+
+    private Lease lease(long fence) {
+        return Fx.lease(fence, clocks, cfg);
+    }
+
+    @Test
+    void aPlainRunCommitsOnce() {
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "an APPLY reply");
+        assertEquals(List.of(new FakeTenantServer.Effect(Fx.KEY, 1, 41, 41)), server.effects(Fx.SCOPE), "one effect, from 41");
+        assertEquals(42, server.checkpoint(Fx.SCOPE), "the checkpoint moved to 42");
+    }
+
+    @Test
+    void everyRequestCarriesTheLeasesOwnFence() {
+        keeper.current = Optional.of(lease(2)); // a newer run holds the scope now
+        server.before(r -> r.method().equals("POST"), r -> server.client().read(Fx.SCOPE, "probe", 2));
+        assertEquals(RunOutcome.LEASE_LOST, run(lease(1)), "the newer run's fence 2 reached the tenant first");
+        assertEquals(List.of(), server.effects(Fx.SCOPE), "the tenant refused the write of fence 1");
+        assertTrue(server.writes().stream().allMatch(w -> w.fence() == 1), "every write carried fence 1: " + server.writes());
+    }
+
+    @Test
+    void aStalledRunIsStoppedByTheTenant() {
+        server.before(r -> r.method().equals("POST"), r -> server.client().read(Fx.SCOPE, "probe", 5));
+        assertEquals(RunOutcome.LEASE_LOST, run(lease(4)), "a 409 stale-fence reply");
+        assertEquals(1, server.writes().size(), "exactly one write: STOP means no retry");
+        assertEquals(List.of(), server.effects(Fx.SCOPE), "no effect");
+        assertEquals(0, keeper.currents.get(), "the run never looked for a fresher fence to write with");
+    }
+
+    @Test
+    void aLostLeaseSendsNothing() {
+        keeper.answer(RenewVerdict.EXPIRED);
+        assertEquals(RunOutcome.LEASE_LOST, run(lease(1)), "renew said EXPIRED before the first write");
+        assertEquals(List.of(), server.requests(), "no request at all");
+    }
+
+    @Test
+    void aTwoHundredThatDidNotApplyNeedsAPerson() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.ACK_NOT_APPLIED);
+        assertEquals(RunOutcome.NEEDS_PERSON, run(lease(1)), "200 applied:false");
+        assertEquals(List.of(), server.effects(Fx.SCOPE), "nothing was applied");
+        assertEquals(1, server.writes().size(), "and it was not sent again");
+    }
+
+    @Test
+    void aSilentTwoHundredIsReadBack() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.APPLY_EMPTY_204);
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "204 then a read-back that finds the effect");
+        assertEquals(1, server.effects(Fx.SCOPE).size(), "one effect");
+        assertEquals(1, server.writes().size(), "one write");
+    }
+
+    @Test
+    void anUnknownEffectIsReadBackBeforeAnyRetry() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.APPLY_THEN_DROP);
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "applied, then the connection dropped");
+        assertEquals(1, server.effects(Fx.SCOPE).size(), "one effect, not two");
+        assertEquals(List.of("GET", "POST", "GET"), server.requests().stream().map(FakeTenantServer.Request::method).toList(),
+                "read, write, then a read-back, and no second write");
+    }
+
+    @Test
+    void aFiveHundredAfterApplyIsNotRetriedBlind() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.APPLY_THEN_500);
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "applied, then 500");
+        assertEquals(List.of(), server.duplicateKeys(Fx.SCOPE), "no duplicate effect");
+    }
+
+    @Test
+    void aFiveHundredWithoutApplyIsSentAgainAfterTheReadBack() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.FAIL_500);
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "500, a read-back finds nothing, then a second write");
+        assertEquals(2, server.writes().size(), "two writes");
+        assertEquals(1, server.effects(Fx.SCOPE).size(), "one effect");
+    }
+
+    @Test
+    void retriesStopAtTheAttemptBudget() {
+        cfg = cfg.withAttemptBudget(4);
+        for (int i = 0; i < 10; i++) {
+            server.script(Fx.SCOPE, FakeTenantServer.Script.UNAVAILABLE);
+        }
+        assertEquals(RunOutcome.GAVE_UP, run(lease(1)), "503 every time");
+        assertEquals(4, server.writes().size(), "a budget of 4 writes");
+    }
+
+    @Test
+    void retriesStopAtTheDeadlineOnTheMonotonicClock() {
+        cfg = cfg.withAttemptBudget(50).withDeadline(Duration.ofSeconds(5));
+        for (int i = 0; i < 60; i++) {
+            server.script(Fx.SCOPE, FakeTenantServer.Script.UNAVAILABLE);
+        }
+        assertEquals(RunOutcome.GAVE_UP, run(lease(1)), "503 with Retry-After 1 s, every time");
+        assertEquals(5, server.writes().size(), "writes at 0, 1, 2, 3 and 4 s, then the 5 s deadline (the wall clock never moves)");
+        assertEquals(List.of(Fx.s(1), Fx.s(1), Fx.s(1), Fx.s(1)), clocks.slept(), "each wait is the Retry-After hint");
+    }
+
+    @Test
+    void aRefusedRequestIsQuarantined() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.REJECT_422);
+        assertEquals(RunOutcome.QUARANTINED, run(lease(1)), "422");
+        assertEquals(1, server.writes().size(), "sent once");
+    }
+
+    @Test
+    void anUnreadableReadBackNeedsAPerson() {
+        server.failReads(Fx.SCOPE, 1);
+        assertEquals(RunOutcome.NEEDS_PERSON, run(lease(1)), "the read-back answered 500");
+        assertEquals(0, server.writes().size(), "no write without knowing whether the effect exists");
+    }
+
+    @Test
+    void theCredentialGoesEverywhereAndTheReceiptsHoldNone() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.THROTTLE, FakeTenantServer.Script.APPLY_THEN_DROP);
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "429, then applied-and-dropped, then a read-back");
+        assertEquals(0, server.unauthorized(), "every request carried the credential");
+        for (String line : Fx.lines(log)) {
+            assertNull(Fx.leak(line, server), "a receipt holds a secret: " + line);
+        }
+    }
+
+    @Test
+    void everyDecisionHasAReceiptThatReplays() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.UNAVAILABLE);
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "503, then APPLY");
+        assertEquals(List.of("READ_BACK ABSENT", "SEND RETRYABLE", "DECIDE RETRY", "READ_BACK ABSENT", "SEND SUCCESS", "DECIDE DONE"),
+                log.all().stream().map(r -> r.kind() + " " + r.verdict()).toList(), "the receipts, in order");
+        assertEquals(OptionalInt.empty(), Replay.firstDivergence(cfg, log.all()), "replay agrees with every decision");
+    }
+}

@@ -1,0 +1,81 @@
+package singleflight;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Test support for the official tests: leases, a scripted lease keeper, and the secret scan. */
+final class Fx {
+    private Fx() {}
+
+    static final String SCOPE = "t1";
+    static final String KEY = "t1@2026-03-01T09:00";
+
+    static Path db(Path dir) {
+        return dir.resolve("leases.db");
+    }
+
+    static Trigger trigger(String run) {
+        return new Trigger(SCOPE, KEY, "host-" + run, run, Source.CRON);
+    }
+
+    static Trigger trigger(String scope, String key, String run, Source source) {
+        return new Trigger(scope, key, "host-" + run, run, source);
+    }
+
+    static Lease lease(long fence, FakeClocks clocks, Config cfg) {
+        return new Lease(SCOPE, KEY, "host-a", "run-a", fence, clocks.mono(), clocks.mono() + cfg.ttl().toNanos());
+    }
+
+    /** A keeper that answers renew from a script (RENEWED once the script is used up) and current() as told. */
+    static final class Keeper implements LeaseKeeper {
+        private final List<RenewVerdict> script = new ArrayList<>();
+        final AtomicInteger renews = new AtomicInteger();
+        final AtomicInteger currents = new AtomicInteger();
+        volatile Optional<Lease> current = Optional.empty();
+
+        Keeper answer(RenewVerdict... verdicts) {
+            script.addAll(List.of(verdicts));
+            return this;
+        }
+
+        @Override
+        public synchronized RenewVerdict renew(Lease lease) {
+            renews.incrementAndGet();
+            return script.isEmpty() ? RenewVerdict.RENEWED : script.remove(0);
+        }
+
+        @Override
+        public Optional<Lease> current(String scope) {
+            currents.incrementAndGet();
+            return current;
+        }
+    }
+
+    /** Every receipt as the line it would be written as. */
+    static List<String> lines(ReceiptLog log) {
+        return log.all().stream().map(Receipts::line).toList();
+    }
+
+    /** The parts of a secret a leak could show: the credential, the server's address, the fake personal data. */
+    static List<String> secrets(FakeTenantServer server) {
+        return List.of(FakeTenantServer.CREDENTIAL, "SENTINEL", server.url().getAuthority(), "127.0.0.1:",
+                "example.test", "김하늘", "010-0000");
+    }
+
+    static String leak(String text, FakeTenantServer server) {
+        for (String s : secrets(server)) {
+            if (text.contains(s)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    static Duration s(long seconds) {
+        return Duration.ofSeconds(seconds);
+    }
+}
