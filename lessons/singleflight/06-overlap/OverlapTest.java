@@ -73,6 +73,18 @@ class OverlapTest {
     }
 
     @Test
+    void aCronRunAloneCommitsOnce() {
+        server.setCheckpoint(Fx.SCOPE, 41);
+        Config cfg = Config.of(Policy.SKIP);
+        Coordinator c = new Coordinator(Fx.db(dir), clocks.clocks(), cfg, log);
+        Worker w = new Worker(c, new RunExecutor(c, server.client(), clocks.clocks(), cfg, log));
+        Acquisition a = w.handle(Fx.trigger("run-cron"));
+        assertEquals(AcquireVerdict.ACQUIRED, a.verdict(), "a cron trigger on a free scope");
+        assertEquals(RunOutcome.COMMITTED, a.outcome().getNow(null), "its outcome, complete when handle returns");
+        assertOneEffect("one cron run");
+    }
+
+    @Test
     void skipLeavesOneEffect() {
         Played p = play(Policy.SKIP);
         assertEquals(AcquireVerdict.SKIPPED, p.manual().verdict(), "the manual retry under SKIP");
