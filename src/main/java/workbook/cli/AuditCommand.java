@@ -19,15 +19,26 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--mutants", paramLabel = "DIR", description = "Also audit the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
 
+    /** Several labs audited in one run: each one's verdict, and whether all of them hold. */
+    record Audits(String command, boolean ok, List<Verdicts.Audit> labs) {}
+
+    /** {@code audit --lab ID} audits one lab; {@code audit} with several labs installed audits each in turn. */
     @Override
     public Integer call() {
-        Lab lab = Lab.open(options, extra);
-        Verdicts.Audit verdict = lab.grader().audit();
-        if (options.json) {
-            System.out.println(Json.of(verdict));
-        } else {
-            new Human(lab.msg, System.out).audit(verdict);
+        List<String> ids = Lab.labsToCheck(options);
+        List<Verdicts.Audit> verdicts = new ArrayList<>();
+        for (String id : ids) {
+            Lab lab = Lab.open(options.forLab(id), extra);
+            Verdicts.Audit verdict = lab.grader().audit();
+            verdicts.add(verdict);
+            if (!options.json) {
+                new Human(lab.msg, System.out).audit(verdict);
+            }
         }
-        return verdict.ok() ? 0 : 1;
+        boolean ok = verdicts.stream().allMatch(Verdicts.Audit::ok);
+        if (options.json) {
+            System.out.println(verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new Audits("audits", ok, verdicts)));
+        }
+        return ok ? 0 : 1;
     }
 }

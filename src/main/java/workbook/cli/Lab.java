@@ -72,6 +72,12 @@ final class Lab {
         }
     }
 
+    /** The labs an author's command covers: the one {@code --lab} names, else every lab installed. */
+    static List<String> labsToCheck(Options options) {
+        List<String> labs = Catalogue.labs(Catalogue.home());
+        return options.lab != null || labs.size() <= 1 ? List.of(options.lab != null ? options.lab : labs.isEmpty() ? "" : labs.get(0)) : labs;
+    }
+
     static Lab open(Options options) {
         return new Lab(options, List.of());
     }

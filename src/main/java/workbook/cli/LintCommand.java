@@ -29,17 +29,30 @@ final class LintCommand implements Callable<Integer> {
     /** The lint's verdict; {@code problems} are sentences in the chosen language, {@code findings} the facts. */
     record Verdict(String command, String lab, boolean ok, List<Lint.Finding> findings, List<String> problems) {}
 
+    /** Several labs linted in one run. */
+    record Lints(String command, boolean ok, List<Verdict> labs) {}
+
+    /** {@code lint --lab ID} checks one lab; {@code lint} with several labs installed checks each in turn. */
     @Override
     public Integer call() {
-        Lab lab = Lab.open(options);
+        List<Verdict> all = new ArrayList<>();
+        for (String id : Lab.labsToCheck(options)) {
+            all.add(lint(Lab.open(options.forLab(id))));
+        }
+        boolean ok = all.stream().allMatch(Verdict::ok);
+        if (options.json) {
+            System.out.println(all.size() == 1 ? Json.of(all.get(0)) : Json.of(new Lints("lints", ok, all)));
+        }
+        return ok ? 0 : 1;
+    }
+
+    private Verdict lint(Lab lab) {
         var grader = lab.grader();
         List<Lint.Finding> findings = new ArrayList<>(Lint.all(lab.builds()));
         findings.addAll(skeletonStarted(lab, grader));
         List<String> problems = findings.stream().map(grader::words).toList();
         Verdict v = new Verdict("lint", lab.course.id(), findings.isEmpty(), findings, problems);
-        if (options.json) {
-            System.out.println(Json.of(v));
-        } else {
+        if (!options.json) {
             System.out.println(lab.msg.get("report.lint.title", lab.course.id()));
             problems.forEach(p -> System.out.println("  - " + p));
             System.out.println(v.ok()
@@ -47,7 +60,7 @@ final class LintCommand implements Callable<Integer> {
                             lab.course.mutants().size(), lab.course.tests().size())
                     : lab.msg.get("report.lint.fail", problems.size()));
         }
-        return v.ok() ? 0 : 1;
+        return v;
     }
 
     /** The skeleton, checked as a learner's file in a scratch workspace: every step must be not started. */

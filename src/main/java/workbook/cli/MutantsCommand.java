@@ -14,8 +14,8 @@ import workbook.progress.Recorder;
 import workbook.report.Human;
 import workbook.workspace.Workspace;
 
-@Command(name = "mutants", description = {"Run your JobsTest.java against the reference and every mutant (or step N's).",
-        "내 JobsTest.java 를 기준 구현과 뮤턴트(전체 또는 N단계)에 돌립니다."})
+@Command(name = "mutants", description = {"Run your own test class against the reference and every mutant (or step N's).",
+        "내 시험 클래스를 기준 구현과 뮤턴트(전체 또는 N단계)에 돌립니다."})
 final class MutantsCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 

@@ -24,6 +24,17 @@ public final class Options {
             description = "Wall-clock limit for all the child JVMs of one run together (default 150).")
     Integer timeBudget;
 
+    /** The same options, about lab {@code id}. */
+    Options forLab(String id) {
+        Options o = new Options();
+        o.json = json;
+        o.lang = lang;
+        o.workspace = workspace;
+        o.lab = id;
+        o.timeBudget = timeBudget;
+        return o;
+    }
+
     String lang() {
         return "en".equalsIgnoreCase(lang) ? "en" : "ko";
     }

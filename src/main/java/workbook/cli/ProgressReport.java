@@ -84,7 +84,7 @@ final class ProgressReport {
             case "survived" -> out.println(prefix + msg.get("predict.result.survived"));
             default -> out.println(prefix + msg.get("predict.result.error"));
         }
-        String killer = c.killedBy().isEmpty() ? "JobsTest" : c.killedBy().get(0);
+        String killer = c.killedBy().isEmpty() ? msg.get("predict.yourTests") : c.killedBy().get(0);
         Match m = c.match() == null ? Match.UNKNOWN : c.match();
         String line = switch (m) {
             case YES -> msg.get("predict.match.yes");

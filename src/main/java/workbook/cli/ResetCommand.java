@@ -23,7 +23,7 @@ final class ResetCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "N", description = "only step N's method")
     Integer step;
 
-    @Option(names = "--tests", description = "Restore JobsTest.java too (only without N).")
+    @Option(names = "--tests", description = "Restore your test class too (only without N).")
     boolean tests;
 
     @Override

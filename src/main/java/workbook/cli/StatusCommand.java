@@ -33,7 +33,7 @@ final class StatusCommand implements Callable<Integer> {
             out.println(Recording.withField(verdict, "progress", progress));
         } else {
             out.println(lab.course.title().in(lab.msg.lang()));
-            out.println(lab.msg.get("board.files", Workspace.display(ws.jobsFile()), Workspace.display(ws.testFile())));
+            out.println(lab.msg.get("board.files", Workspace.display(ws.code()), Workspace.display(ws.testFile())));
             out.println();
             new Human(lab.msg, out).check(verdict, false);
             new ProgressReport(lab.msg, out).board(progress);

@@ -45,7 +45,7 @@ final class TryCommand implements Callable<Integer> {
         cp.add(mine.classes().toString());
         cp.add(builds.bridge().toString());
         builds.libraries().forEach(p -> cp.add(p.toString()));
-        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.jobsFile())));
+        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code())));
         if (scene != null) {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }

@@ -55,7 +55,7 @@ public final class Grader {
 
     /** Runs the official tests of {@code steps} against the learner's file. */
     public Verdicts.Check check(Workspace ws, List<Step> steps) {
-        String where = Workspace.display(ws.jobsFile());
+        String where = Workspace.display(ws.code());
         Timing.mark("check: start");
         if (runner.serving()) {
             return checkCompiled(ws, steps, where);

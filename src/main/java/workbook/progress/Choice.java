@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The three kinds of observation a learner can predict will expose a worksheet fragment. They are the three things
- * the skeleton's {@code JobsTest} tells learners to look at, because a single happy path shows none of them.
+ * the skeleton's learner test class tells learners to look at, because a single happy path shows none of them.
  */
 public enum Choice {
     /** A call whose return value is wrong. */

@@ -45,7 +45,7 @@ public final class WatchSession {
         Saves saves = new Saves(watched);
         lastAll = grader.check(ws, course.steps());
         current = startAt != null ? startAt : firstUnfinished(lastAll);
-        out.println(msg.get("watch.banner", Workspace.display(ws.jobsFile())));
+        out.println(msg.get("watch.banner", Workspace.display(ws.code())));
         showCurrent(checkCurrent(), -1);
         grader.warmUp(ws);
         try (Keys keys = new Keys(in, terminal)) {

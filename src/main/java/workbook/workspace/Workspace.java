@@ -13,6 +13,14 @@ public record Workspace(Path dir, Course course) {
         dir = dir.toAbsolutePath().normalize();
     }
 
+    /**
+     * What to name when telling the learner where their code is: the main file when the lab has one learner file, the
+     * package folder when it has several.
+     */
+    public Path code() {
+        return course.learnerClasses().size() == 1 ? jobsFile() : jobsFile().getParent();
+    }
+
     /** The learner's main file. */
     public Path jobsFile() {
         return dir.resolve(course.learnerFile());
