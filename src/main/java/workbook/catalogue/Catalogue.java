@@ -85,7 +85,20 @@ public final class Catalogue {
                 lessons.resolve(c.get("skeleton").getAsString()).normalize(),
                 lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,
                 c.has("raceTrials") ? c.get("raceTrials").getAsInt() : 10, List.copyOf(steps), List.copyOf(mutants),
-                c.has("network") ? c.get("network").getAsString() : "none");
+                c.has("network") ? c.get("network").getAsString() : "none", words(c));
+    }
+
+    /** {@code "words": {"ko": {"key": "text"}, "en": {…}}}, empty when the lab has none. */
+    private static Map<String, Map<String, String>> words(JsonObject c) {
+        Map<String, Map<String, String>> out = new HashMap<>();
+        if (c.has("words")) {
+            for (Map.Entry<String, JsonElement> lang : c.getAsJsonObject("words").entrySet()) {
+                Map<String, String> m = new HashMap<>();
+                lang.getValue().getAsJsonObject().entrySet().forEach(e -> m.put(e.getKey(), e.getValue().getAsString()));
+                out.put(lang.getKey(), Map.copyOf(m));
+            }
+        }
+        return Map.copyOf(out);
     }
 
     private static Step step(Path folder) {

@@ -12,13 +12,15 @@ import java.util.Optional;
  * theirs with {@code file} in step.json). {@code libraries}: classes whose jars learner code may use (compiled and run against); {@code warmUp}: what a
  * child JVM loads before its plan arrives, as {@code Class} or {@code Class#staticMethod}. {@code given}: read-only
  * sources of the lab's API (records, enums, interfaces, fixtures) compiled with every build, the learner's included,
- * and copied into the workspace for reading; none when the folder is missing. {@code network}: {@code none}, or
+ * and copied into the workspace for reading; none when the folder is missing. {@code words}: by language, message keys whose
+ * text this lab words its own way (its prediction choices, its board). {@code network}: {@code none}, or
  * {@code loopback} when the lab's tests start a fixture server on 127.0.0.1.
  */
 public record Course(String id, Text title, String packageName, List<String> learnerClasses, String learnerTestClass,
                      String bridgeClass, List<String> libraries, List<String> warmUp, Path lessons, Path intro,
                      Path support, Path given, Path skeleton, Path reference, Path mutantsDir, int raceTrials,
-                     List<Step> steps, List<Mutant> mutants, String network) {
+                     List<Step> steps, List<Mutant> mutants, String network,
+                     java.util.Map<String, java.util.Map<String, String>> words) {
 
     /** The JShell bridge's class, fully qualified ({@code jshellBridge} in course.json, in the learner's package). */
     public String bridgeClassName() {

@@ -25,24 +25,25 @@ final class Lab {
 
     private Lab(Options options, List<Path> extraMutants) {
         this.options = options;
-        this.msg = Messages.of(options.lang());
+        Messages plain = Messages.of(options.lang());
         this.home = Catalogue.home();
         List<String> labs = Catalogue.labs(home);
         if (labs.isEmpty()) {
-            throw new SetupError(msg.get("setup.noHome", home));
+            throw new SetupError(plain.get("setup.noHome", home));
         }
         try {
-            this.course = Catalogue.load(home, choose(labs), extraMutants);
+            this.course = Catalogue.load(home, choose(labs, plain), extraMutants);
         } catch (IllegalArgumentException e) {
             throw new SetupError(e.getMessage());
         }
+        this.msg = plain.withLabWords(course.words());
     }
 
     /**
      * Which lab a command is about: {@code --lab ID}; else the only lab there is; else the one whose package folder is
      * the only one in {@code --workspace}.
      */
-    private String choose(List<String> labs) {
+    private String choose(List<String> labs, Messages msg) {
         if (options.lab != null) {
             if (!labs.contains(options.lab)) {
                 throw new SetupError(msg.get("setup.noSuchLab", options.lab, String.join(", ", labs)));

@@ -41,18 +41,20 @@ final class ResetCommand implements Callable<Integer> {
         }
         Step s = Steps.one(lab, step);
         Path file = ws.dir().resolve(lab.course.learnerFileOf(s));
-        String mine = read(file);
         String skeleton = read(lab.course.skeleton().resolve(lab.course.learnerFileOf(s)));
-        JavaMethods.Span theirs = JavaMethods.find(mine, s.method()).orElse(null);
-        JavaMethods.Span fresh = JavaMethods.find(skeleton, s.method()).orElseThrow();
-        if (theirs == null) {
-            System.err.println(lab.msg.get("reset.methodNotFound", s.method(), Workspace.display(file)));
-            return 2;
+        String restored = read(file);
+        for (String method : s.methods()) {
+            JavaMethods.Span theirs = JavaMethods.find(restored, method).orElse(null);
+            if (theirs == null) {
+                System.err.println(lab.msg.get("reset.methodNotFound", method, Workspace.display(file)));
+                return 2;
+            }
+            JavaMethods.Span fresh = JavaMethods.find(skeleton, method).orElseThrow();
+            restored = restored.substring(0, theirs.start()) + fresh.of(skeleton) + restored.substring(theirs.end());
         }
         Path backup = Backups.keep(ws, file);
-        String restored = mine.substring(0, theirs.start()) + fresh.of(skeleton) + mine.substring(theirs.end());
         write(file, restored);
-        System.out.println(lab.msg.get("reset.method", s.method(), Workspace.display(backup)));
+        System.out.println(lab.msg.get("reset.method", String.join(", ", s.methods()), Workspace.display(backup)));
         return 0;
     }
 

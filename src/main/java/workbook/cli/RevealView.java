@@ -34,19 +34,21 @@ final class RevealView {
     void diff(Step s, Workspace ws) {
         String reference = read(lab.course.reference().resolve(lab.course.learnerFileOf(s)));
         String mine = read(ws.dir().resolve(lab.course.learnerFileOf(s)));
-        String theirs = JavaMethods.find(reference, s.method()).map(span -> span.of(reference)).orElse("");
-        String yours = JavaMethods.find(mine, s.method()).map(span -> span.of(mine)).orElse("");
-        out.println(term.bold(lab.msg.get("reveal.header", s.number(), s.method())));
         out.println(lab.msg.get("reveal.legend"));
-        for (LineDiff.Line line : LineDiff.of(yours, theirs)) {
-            String text = line.mark() + " " + line.text();
-            out.println(switch (line.mark()) {
-                case '-' -> term.red(text);
-                case '+' -> term.green(text);
-                default -> text;
-            });
+        for (String method : s.methods()) {
+            String theirs = JavaMethods.find(reference, method).map(span -> span.of(reference)).orElse("");
+            String yours = JavaMethods.find(mine, method).map(span -> span.of(mine)).orElse("");
+            out.println(term.bold(lab.msg.get("reveal.header", s.number(), method)));
+            for (LineDiff.Line line : LineDiff.of(yours, theirs)) {
+                String text = line.mark() + " " + line.text();
+                out.println(switch (line.mark()) {
+                    case '-' -> term.red(text);
+                    case '+' -> term.green(text);
+                    default -> text;
+                });
+            }
+            out.println();
         }
-        out.println();
         List<Mutant> flips = flippable(s);
         if (!flips.isEmpty()) {
             out.println(lab.msg.get("reveal.flipOffer", s.number(), flips.get(0).id()));

@@ -457,7 +457,9 @@ public final class Grader {
             tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
                     showWhere ? r.frames() : List.of()));
         }
-        SignatureCheck.Mismatch bad = mismatches.get(s.method());
+        String cls = s.file() == null ? course.learnerClass() : s.file();
+        SignatureCheck.Mismatch bad = java.util.stream.Stream.concat(s.methods().stream(), java.util.stream.Stream.of(cls + "(…)"))
+                .map(mismatches::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         StepStatus status;
         String message = null;
         if (bad != null) {

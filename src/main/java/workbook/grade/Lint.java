@@ -90,6 +90,11 @@ public final class Lint {
                     .forEach(c -> out.add(Finding.of(Kind.MUTANT_UNKNOWN_CLAUSE, m.id(), c, m.step())));
         }
         out.addAll(messages());
+        for (var lang : course.words().entrySet()) {
+            Set<String> bundle = keysOf(lang.getKey());
+            lang.getValue().keySet().stream().filter(k -> !bundle.contains(k)).sorted()
+                    .forEach(k -> out.add(Finding.of(Kind.MESSAGE_MISSING, "words." + k, lang.getKey())));
+        }
         return out;
     }
 
@@ -145,18 +150,23 @@ public final class Lint {
     }
 
     /** Every key of one language's message bundle is in the other's too. */
+    /** The keys of the workbook's message bundle in one language. */
+    private static Set<String> keysOf(String lang) {
+        Properties p = new Properties();
+        try (InputStream in = Lint.class.getResourceAsStream("/workbook/messages_" + lang + ".properties")) {
+            if (in != null) {
+                p.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new TreeSet<>(p.stringPropertyNames());
+    }
+
     static List<Finding> messages() {
         List<Set<String>> keys = new ArrayList<>();
         for (String lang : LANGUAGES) {
-            Properties p = new Properties();
-            try (InputStream in = Lint.class.getResourceAsStream("/workbook/messages_" + lang + ".properties")) {
-                if (in != null) {
-                    p.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            keys.add(new TreeSet<>(p.stringPropertyNames()));
+            keys.add(keysOf(lang));
         }
         List<Finding> out = new ArrayList<>();
         for (int i = 0; i < LANGUAGES.size(); i++) {

@@ -9,15 +9,30 @@ import java.util.ResourceBundle;
 public final class Messages {
     private final ResourceBundle bundle;
     private final String lang;
+    private final java.util.Map<String, String> lab;
 
-    private Messages(String lang) {
+    private Messages(String lang, java.util.Map<String, String> lab) {
         this.lang = "en".equals(lang) ? "en" : "ko";
         this.bundle = ResourceBundle.getBundle("workbook.messages", Locale.forLanguageTag(this.lang),
                 ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        this.lab = java.util.Map.copyOf(lab);
     }
 
     public static Messages of(String lang) {
-        return new Messages(lang);
+        return new Messages(lang, java.util.Map.of());
+    }
+
+    /**
+     * The same messages with a lab's own words in front ({@code words} in its course.json, by language): the names of
+     * the prediction choices, the board's words. A key the bundle does not have is refused by the lint.
+     */
+    public Messages withLabWords(java.util.Map<String, java.util.Map<String, String>> words) {
+        return new Messages(lang, words.getOrDefault(lang, java.util.Map.of()));
+    }
+
+    /** Whether the workbook's own bundle in this language has {@code key}. */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
     }
 
     public String lang() {
@@ -29,9 +44,9 @@ public final class Messages {
     }
 
     public String get(String key, Object... args) {
-        String pattern;
+        String pattern = lab.get(key);
         try {
-            pattern = bundle.getString(key);
+            pattern = pattern != null ? pattern : bundle.getString(key);
         } catch (MissingResourceException e) {
             return key;
         }
