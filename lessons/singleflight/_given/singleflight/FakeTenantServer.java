@@ -89,6 +89,11 @@ public final class FakeTenantServer implements AutoCloseable {
 
     private record Hook(boolean before, Predicate<Request> match, Consumer<Request> action) {}
 
+    static {
+        // Headers and body leave in two writes; without TCP_NODELAY, Nagle and the client's delayed ACK cost ~40 ms each.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     private FakeTenantServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
