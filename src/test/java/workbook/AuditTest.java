@@ -23,7 +23,7 @@ class AuditTest {
 
     @Test
     void theShippedLabPassesItsAudit() throws IOException {
-        WorkbookRun.Result r = WorkbookRun.runAsLauncher("audit", "--json", "--lang", "en");
+        WorkbookRun.Result r = WorkbookRun.runAsLauncher("audit", "--lab", "lease", "--json", "--lang", "en");
         JsonObject v = r.json();
         String where = "\n" + r.describe();
 
@@ -78,7 +78,7 @@ class AuditTest {
     @Test
     void aPrivateMutantSetWithAStaleAndASurvivingMutantFailsTheAudit() {
         Path extra = WorkbookRun.fixtures("audit/private-mutants");
-        WorkbookRun.Result r = WorkbookRun.runAsLauncher("audit", "--mutants", extra.toString(), "--json", "--lang", "en");
+        WorkbookRun.Result r = WorkbookRun.runAsLauncher("audit", "--lab", "lease", "--mutants", extra.toString(), "--json", "--lang", "en");
         JsonObject v = r.json();
         String where = "\n" + r.describe();
 

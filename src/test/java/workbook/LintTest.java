@@ -20,7 +20,7 @@ class LintTest {
 
     @Test
     void theShippedLabLintsClean() {
-        WorkbookRun.Result r = WorkbookRun.runAsLauncher("lint", "--json", "--lang", "en");
+        WorkbookRun.Result r = WorkbookRun.runAsLauncher("lint", "--lab", "lease", "--json", "--lang", "en");
         JsonObject v = r.json();
         assertTrue(v.getAsJsonArray("findings").isEmpty(), "findings: " + v.get("problems") + "\n" + r.describe());
         assertTrue(v.get("ok").getAsBoolean(), r.describe());
@@ -37,7 +37,7 @@ class LintTest {
                 "step = 4", "clause = no-such-clause", "ko = 설명", "en = description",
                 "<<<<<<< find", "                if (done || until > now) {", "=======",
                 "                if (done) {", ">>>>>>> replace", ""));
-        Course course = Catalogue.load(WorkbookRun.home(), List.of(tmp));
+        Course course = Catalogue.load(WorkbookRun.home(), "lease", List.of(tmp));
         List<Lint.Finding> findings = Lint.content(course);
         assertTrue(findings.contains(Lint.Finding.of(Lint.Kind.MUTANT_WITHOUT_CLAUSE, "04-no-clause")), findings.toString());
         assertTrue(findings.contains(Lint.Finding.of(Lint.Kind.MUTANT_UNKNOWN_CLAUSE, "04-odd-clause", "no-such-clause", 4)),

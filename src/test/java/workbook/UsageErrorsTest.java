@@ -77,7 +77,7 @@ class UsageErrorsTest {
 
     @Test
     void auditWithAPrivateMutantFolderThatDoesNotExist() {
-        WorkbookRun.Result r = WorkbookRun.run("audit", "--mutants", tmp.resolve("no-such-folder").toString(), "--json");
+        WorkbookRun.Result r = WorkbookRun.run("audit", "--lab", "lease", "--mutants", tmp.resolve("no-such-folder").toString(), "--json");
         assertEquals(2, r.exit(), r.describe());
     }
 

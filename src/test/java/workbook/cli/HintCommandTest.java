@@ -19,7 +19,7 @@ class HintCommandTest {
     @TempDir Path dir;
 
     private static Hints hints(int step, String lang) {
-        var course = Catalogue.load(Catalogue.home());
+        var course = Catalogue.load(Catalogue.home(), "lease", java.util.List.of());
         return Hints.of(course.step(step).orElseThrow(), lang);
     }
 

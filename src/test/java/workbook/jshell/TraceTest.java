@@ -34,7 +34,7 @@ class TraceTest {
     @TempDir Path ws;
 
     static Stream<Arguments> worksheetMutants() {
-        Course course = Catalogue.load(WorkbookRun.home());
+        Course course = Catalogue.load(WorkbookRun.home(), "lease", java.util.List.of());
         List<Arguments> out = new ArrayList<>();
         for (Mutant m : course.mutants()) {
             if (m.fromWorksheet()) {
@@ -48,7 +48,7 @@ class TraceTest {
     @MethodSource("worksheetMutants")
     @Timeout(120)
     void theFirstDivergenceIsTheMomentThatExposesTheFragment(String mutantId, int step) throws Exception {
-        Course course = Catalogue.load(WorkbookRun.home());
+        Course course = Catalogue.load(WorkbookRun.home(), "lease", java.util.List.of());
         Mutant m = course.mutants().stream().filter(x -> x.id().equals(mutantId)).findFirst().orElseThrow();
         Step s = course.step(step).orElseThrow();
         int exposing = exposingRow(s.folder().resolve("scenario.json"), mutantId);
@@ -68,7 +68,7 @@ class TraceTest {
     @Test
     @Timeout(300)
     void theReferenceNeverPartsFromItself() throws Exception {
-        Course course = Catalogue.load(WorkbookRun.home());
+        Course course = Catalogue.load(WorkbookRun.home(), "lease", java.util.List.of());
         Files.createDirectories(ws.resolve("lease"));
         Files.copy(course.referenceSource(), ws.resolve("lease/Jobs.java"));
         for (Step s : course.steps()) {

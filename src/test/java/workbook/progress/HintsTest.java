@@ -14,7 +14,7 @@ import workbook.catalogue.Step;
 class HintsTest {
     @Test
     void everyStepHasThreeGradedHintsInBothLanguages() {
-        Course course = Catalogue.load(Catalogue.home());
+        Course course = Catalogue.load(Catalogue.home(), "lease", java.util.List.of());
         for (Step s : course.steps()) {
             for (String lang : List.of("ko", "en")) {
                 Hints h = Hints.of(s, lang);
@@ -35,7 +35,7 @@ class HintsTest {
 
     @Test
     void everyStepHasOneWorksheetFragmentShownWithoutItsIndentation() {
-        Course course = Catalogue.load(Catalogue.home());
+        Course course = Catalogue.load(Catalogue.home(), "lease", java.util.List.of());
         for (Step s : course.steps()) {
             List<Fragment> f = Fragment.of(course, s.number(), "en");
             assertEquals(1, f.size(), s.folderName());

@@ -34,7 +34,7 @@ class WatchSessionTest {
     @Timeout(180)
     void aSaveThatFixesTheStepIsCheckedAgainAndPasses() throws Exception {
         Path home = WorkbookRun.home();
-        Course course = Catalogue.load(home);
+        Course course = Catalogue.load(home, "lease", java.util.List.of());
         Workspace ws = new Workspace(dir, course);
         Files.createDirectories(ws.jobsFile().getParent());
         String skeleton = Files.readString(home.resolve("skeleton/lease/Jobs.java"));

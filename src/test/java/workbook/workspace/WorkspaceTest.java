@@ -15,14 +15,14 @@ class WorkspaceTest {
 
     @Test
     void eachLabKeepsItsOwnProgressFile() {
-        Course course = Catalogue.load(Catalogue.home());
+        Course course = Catalogue.load(Catalogue.home(), "lease", java.util.List.of());
         Workspace ws = new Workspace(dir, course);
         assertEquals(dir.resolve(".workbook").resolve(course.id()).resolve("progress.json"), ws.progressFile());
     }
 
     @Test
     void aProgressFileFromBeforeLabFoldersMovesIntoItsLabsFolder() throws Exception {
-        Course course = Catalogue.load(Catalogue.home());
+        Course course = Catalogue.load(Catalogue.home(), "lease", java.util.List.of());
         Files.createDirectories(dir.resolve(".workbook"));
         Files.writeString(dir.resolve(".workbook/progress.json"), "{\"steps\": []}");
         Path moved = new Workspace(dir, course).progressFile();
