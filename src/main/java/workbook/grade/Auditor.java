@@ -1,0 +1,242 @@
+package workbook.grade;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import workbook.catalogue.Course;
+import workbook.catalogue.Mutant;
+import workbook.catalogue.OfficialTest;
+import workbook.catalogue.Step;
+import workbook.compile.CompileResult;
+import workbook.report.Messages;
+import workbook.run.ChildRunner;
+import workbook.run.RunResults;
+import workbook.child.RunSpec;
+import workbook.run.TestResult;
+import workbook.run.TestStatus;
+
+/**
+ * The instructor's check of one lab: the reference passes every official test (race trials too), the skeleton
+ * leaves every step not started, every mutant is killed by a test of its own step and stays subtle, and every clause
+ * is held by a test and embodied by a mutant.
+ */
+final class Auditor {
+    private final Grader grader;
+    private final Builds builds;
+    private final Course course;
+    private final ChildRunner runner;
+    private final Messages msg;
+    private final int shards;
+    private final StepJudge judge;
+
+    Auditor(Grader grader, Builds builds, ChildRunner runner, Messages msg, int shards, StepJudge judge) {
+        this.grader = grader;
+        this.builds = builds;
+        this.course = builds.course();
+        this.runner = runner;
+        this.msg = msg;
+        this.shards = shards;
+        this.judge = judge;
+    }
+
+    /** The instructor's check of the whole lab. */
+    /** Plan every run, run them in one batch, read each part's verdict, and report. */
+    Verdicts.Audit audit() {
+        long started = System.nanoTime();
+        List<String> problems = new ArrayList<>();
+        Plan plan = plan(problems);
+        RunResults results = runner.run(plan.runs(), shards);
+        Verdicts.Reference reference = reference(results, problems);
+        Verdicts.Skeleton skeleton = skeleton(results, problems);
+        List<Verdicts.AuditMutant> mutants = mutants(results, plan, problems);
+        List<Verdicts.ClauseRow> clauses = clauseMatrix(mutants, problems);
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        return new Verdicts.Audit("audit", problems.isEmpty(), reference, skeleton, mutants, clauses, problems, millis);
+    }
+
+    /** The runs of one audit, and the mutants that cannot run (they do not apply or do not compile), with why. */
+    private record Plan(List<RunSpec> runs, Map<String, String> unusable, List<String> raceKeys) {}
+
+    private Plan plan(List<String> problems) {
+        List<Step> steps = course.steps();
+        String tests = builds.officialTests().toString();
+        List<String> classes = builds.testClassNames(steps);
+        List<String> raceKeys = course.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
+        List<String> raceClasses = builds.testClassNames(steps.stream()
+                .filter(s -> s.tests().stream().anyMatch(OfficialTest::race)).toList());
+
+        List<RunSpec> runs = new ArrayList<>();
+        runs.add(RunSpec.of("reference", List.of(builds.reference().toString(), tests), classes));
+        if (!raceKeys.isEmpty()) {
+            runs.add(new RunSpec("reference~race", List.of(builds.reference().toString(), tests), raceClasses, raceKeys,
+                    course.raceTrials()));
+        }
+        runs.add(RunSpec.of("skeleton", List.of(builds.skeleton().toString(), tests), classes));
+        CompileResult exampleTests = builds.learnerTests(course.skeletonTestSource());
+        if (exampleTests.ok()) {
+            runs.add(RunSpec.of("skeleton-tests", List.of(builds.reference().toString(), exampleTests.classes().toString()),
+                    List.of(course.packageName() + "." + course.learnerTestClass())));
+        } else {
+            problems.add(msg.get("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
+        }
+        // A mutant changes one step's method, so its own step's tests are where a killer must be. Race tests are slow
+        // and only matter for concurrency mutants: those run their step's every test and then its race tests again in
+        // trials; the others run every test of their step but the race tests.
+        Map<String, String> unusable = new LinkedHashMap<>();
+        for (Mutant m : course.mutants()) {
+            Step own = course.step(m.step()).orElse(null);
+            if (own == null) {
+                continue; // the lint names it
+            }
+            List<String> ownClasses = builds.testClassNames(List.of(own));
+            List<String> ownRace = own.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
+            List<String> ownCalm = own.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
+            boolean race = m.trials() > 0 && !ownRace.isEmpty();
+            String problem = grader.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
+            if (problem != null) {
+                unusable.put(m.id(), problem);
+            } else if (race) {
+                RunSpec plain = runs.get(runs.size() - 1);
+                runs.add(new RunSpec(m.id() + "~race", plain.classpath(), ownClasses, ownRace, m.trials()));
+            }
+        }
+        return new Plan(runs, unusable, raceKeys);
+    }
+
+    /** The reference: every official test passes, and every race trial too; the lesson lists exactly its tests. */
+    private Verdicts.Reference reference(RunResults results, List<String> problems) {
+        List<Verdicts.TestVerdict> refTests = new ArrayList<>();
+        Map<String, TestResult> onReference = results.of("reference");
+        for (Step s : course.steps()) {
+            refTests.addAll(judge.stepVerdict(s, onReference, results.runError("reference"), Map.of(), false).tests());
+        }
+        refTests.stream().filter(t -> t.status() != TestOutcome.PASSED)
+                .forEach(t -> problems.add(msg.get("audit.referenceFails", t.id(), t.message())));
+        boolean races = course.tests().stream().anyMatch(OfficialTest::race);
+        List<List<TestResult>> refTrials = results.trials("reference~race");
+        long refRaceFailures = refTrials.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
+        if (races && (refRaceFailures > 0 || refTrials.size() < course.raceTrials())) {
+            problems.add(msg.get("audit.referenceRaceFails", refRaceFailures, refTrials.size()));
+        }
+        consistency(onReference, problems);
+        StepStatus refStatus = refTests.stream().allMatch(t -> t.status() == TestOutcome.PASSED) && refRaceFailures == 0
+                ? StepStatus.PASSED : StepStatus.FAILED;
+        return new Verdicts.Reference(refStatus, refTests);
+    }
+
+    /** The skeleton: every step is not started, and its example learner tests pass on the reference. */
+    private Verdicts.Skeleton skeleton(RunResults results, List<String> problems) {
+        List<Verdicts.SkeletonStep> skeletonSteps = new ArrayList<>();
+        for (Step s : course.steps()) {
+            Verdicts.StepVerdict v = judge.stepVerdict(s, results.of("skeleton"), results.runError("skeleton"), Map.of(), false);
+            skeletonSteps.add(new Verdicts.SkeletonStep(s.number(), v.status()));
+            if (v.status() != StepStatus.NOT_STARTED) {
+                problems.add(msg.get("audit.skeletonStarted", s.number(), v.status()));
+            }
+        }
+        results.of("skeleton-tests").values().stream().filter(t -> t.status() != TestStatus.PASSED)
+                .forEach(t -> problems.add(msg.get("audit.exampleTestInvalid", t.key(), judge.detail(t))));
+        return new Verdicts.Skeleton(skeletonSteps);
+    }
+
+    /** Every mutant: killed by a named official test; subtle (its step's happy path passes); race mutants caught in trials. */
+    private List<Verdicts.AuditMutant> mutants(RunResults results, Plan plan, List<String> problems) {
+        List<String> valid = results.of("reference").values().stream().filter(t -> t.status() == TestStatus.PASSED)
+                .map(TestResult::key).toList();
+        List<Verdicts.AuditMutant> mutants = new ArrayList<>();
+        for (Mutant m : course.mutants()) {
+            if (plan.unusable().containsKey(m.id())) {
+                problems.add(plan.unusable().get(m.id()));
+                mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), MutantStatus.ERROR, List.of(), null, false, 0, 0));
+                continue;
+            }
+            mutants.add(mutant(m, results, valid, problems));
+        }
+        return mutants;
+    }
+
+    private Verdicts.AuditMutant mutant(Mutant m, RunResults results, List<String> valid, List<String> problems) {
+        Map<String, TestResult> on = results.of(m.id());
+        Kills kills = Kills.of(on, valid);
+        for (List<TestResult> trial : results.trials(m.id() + "~race")) {
+            kills = kills.and(Kills.of(trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a)), valid));
+        }
+        boolean subtle = course.step(m.step()).map(s -> s.tests().stream().filter(OfficialTest::happy)
+                .allMatch(t -> on.containsKey(t.key()) && on.get(t.key()).status() == TestStatus.PASSED)
+                && s.tests().stream().anyMatch(OfficialTest::happy)).orElse(false);
+        int trials = 0;
+        int detected = 0;
+        if (m.trials() > 0) {
+            List<List<TestResult>> t = results.trials(m.id() + "~race");
+            trials = t.size();
+            detected = (int) t.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
+            if (trials < m.trials() || detected < Math.ceil(m.detect() * m.trials())) {
+                problems.add(msg.get("audit.raceRarelyDetected", m.id(), detected, trials, (int) Math.ceil(m.detect() * m.trials())));
+            }
+        }
+        MutantStatus status = kills.by().isEmpty()
+                ? (results.runError(m.id()) != null ? MutantStatus.ERROR : MutantStatus.SURVIVED) : MutantStatus.KILLED;
+        if (status != MutantStatus.KILLED) {
+            problems.add(msg.get("audit.mutantSurvived", m.id(), status.wire()));
+        }
+        if (!subtle) {
+            problems.add(msg.get("audit.notSubtle", m.id(), m.step()));
+        }
+        return new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by().stream()
+                .map(grader::idOf).toList(), kills.kind(), subtle, trials, detected);
+    }
+
+    /**
+     * For every clause of every step, the official tests that hold it and the mutants that embody it. A clause without
+     * either, a test or mutant naming a clause its step does not have, and a killed mutant none of whose killers holds
+     * one of its clauses are problems: the matrix is what lets {@code mutants} tell a learner which clause is unheld.
+     */
+    private List<Verdicts.ClauseRow> clauseMatrix(List<Verdicts.AuditMutant> verdicts, List<String> problems) {
+        Lint.content(course).forEach(f -> problems.add(grader.words(f)));
+        List<Verdicts.ClauseRow> rows = new ArrayList<>();
+        for (Step s : course.steps()) {
+            for (workbook.catalogue.Clause c : s.clauses()) {
+                List<String> tests = s.tests().stream().filter(t -> c.id().equals(t.clause())).map(OfficialTest::id).toList();
+                List<String> mutants = course.mutantsOf(s.number()).stream().filter(m -> m.clauses().contains(c.id()))
+                        .map(Mutant::id).toList();
+                rows.add(new Verdicts.ClauseRow(s.number(), c.id(), c.text().in(msg.lang()), tests, mutants));
+            }
+        }
+        for (Mutant m : course.mutants()) {
+            Step own = course.step(m.step()).orElse(null);
+            Verdicts.AuditMutant v = verdicts.stream().filter(a -> a.id().equals(m.id())).findFirst().orElse(null);
+            if (own != null && v != null && v.status() == MutantStatus.KILLED && !m.clauses().isEmpty()) {
+                boolean heldByItsClause = own.tests().stream()
+                        .anyMatch(t -> m.clauses().contains(t.clause()) && v.killedBy().contains(t.id()));
+                if (!heldByItsClause) {
+                    problems.add(msg.get("audit.clauseNotCaught", m.id(), String.join(", ", m.clauses())));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Official tests the catalogue lists but the classes lack, and the reverse: both mean the lesson is out of step. */
+    private void consistency(Map<String, TestResult> onReference, List<String> problems) {
+        Set<String> listed = course.tests().stream().map(OfficialTest::key).collect(Collectors.toSet());
+        for (String key : listed) {
+            if (!onReference.containsKey(key)) {
+                problems.add(msg.get("audit.listedButMissing", key));
+            }
+        }
+        for (String key : onReference.keySet()) {
+            if (!listed.contains(key)) {
+                problems.add(msg.get("audit.unlisted", key));
+            }
+        }
+        for (Step s : course.steps()) {
+            if (s.tests().stream().noneMatch(OfficialTest::happy)) {
+                problems.add(msg.get("audit.noHappyPath", s.number()));
+            }
+        }
+    }
+
+}

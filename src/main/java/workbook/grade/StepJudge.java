@@ -1,0 +1,157 @@
+package workbook.grade;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import workbook.catalogue.Course;
+import workbook.catalogue.Mutant;
+import workbook.catalogue.OfficialTest;
+import workbook.catalogue.Step;
+import workbook.child.RunSpec;
+import workbook.compile.CompileResult;
+import workbook.compile.SignatureCheck;
+import workbook.compile.SourceDiagnostic;
+import workbook.report.Messages;
+import workbook.run.ChildRunner;
+import workbook.run.RunResults;
+import workbook.run.TestResult;
+import workbook.run.TestStatus;
+import workbook.workspace.Workspace;
+
+/**
+ * Turns one step's test results into its verdict: each test's outcome and message, the step's status (a signature
+ * that differs from the contract, a budget used up, not started, passed or failed), and the next thing to do.
+ */
+final class StepJudge {
+    private final Course course;
+    private final Messages msg;
+
+    StepJudge(Course course, Messages msg) {
+        this.course = course;
+        this.msg = msg;
+    }
+
+    Verdicts.StepVerdict stepVerdict(Step s, Map<String, TestResult> results, String runError,
+                                             Map<String, SignatureCheck.Mismatch> mismatches, boolean showWhere) {
+        List<Verdicts.TestVerdict> tests = new ArrayList<>();
+        boolean allNotYet = true;
+        boolean allPassed = true;
+        boolean notRun = false;
+        int ranAndFailed = 0;
+        for (OfficialTest t : s.tests()) {
+            TestResult r = results.get(t.key());
+            String clause = t.name().in(msg.lang());
+            if (r == null) {
+                String why = runError != null ? runError : msg.get("check.notRun");
+                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, msg.get("test.message", clause, why),
+                        t.happy(), List.of()));
+                allNotYet = false;
+                allPassed = false;
+                continue;
+            }
+            allNotYet &= r.status() == TestStatus.NOT_YET;
+            allPassed &= r.status() == TestStatus.PASSED;
+            TestOutcome status = switch (r.status()) {
+                case PASSED -> TestOutcome.PASSED;
+                case FAILED -> TestOutcome.FAILED;
+                case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? TestOutcome.ERROR : TestOutcome.TIMEOUT;
+                case NOT_YET -> TestOutcome.NOT_STARTED;
+                default -> TestOutcome.ERROR;
+            };
+            notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
+            if (r.cause() != workbook.run.ChildDeath.NOT_RUN && r.status() != TestStatus.PASSED && r.status() != TestStatus.NOT_YET) {
+                ranAndFailed++;
+            }
+            String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
+            tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
+                    showWhere ? r.frames() : List.of()));
+        }
+        String cls = s.file() == null ? course.learnerClass() : s.file();
+        SignatureCheck.Mismatch bad = java.util.stream.Stream.concat(s.methods().stream(), java.util.stream.Stream.of(cls + "(…)"))
+                .map(mismatches::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        StepStatus status;
+        String message = null;
+        if (bad != null) {
+            status = StepStatus.ERROR;
+            message = bad.found() == null ? msg.get("signature.missing", bad.expected())
+                    : msg.get("signature.wrong", bad.expected(), bad.found());
+        } else if (notRun && ranAndFailed == 0) {
+            // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
+            status = StepStatus.ERROR;
+            message = msg.get("check.budgetUsedUp");
+        } else if (!tests.isEmpty() && allNotYet) {
+            status = StepStatus.NOT_STARTED;
+        } else if (allPassed && !tests.isEmpty()) {
+            status = StepStatus.PASSED;
+        } else {
+            status = StepStatus.FAILED;
+        }
+        SignatureCheck.Mismatch record = mismatches.values().stream().filter(m -> m.method().contains(".")).findFirst().orElse(null);
+        if (message == null && record != null && status != StepStatus.PASSED && status != StepStatus.NOT_STARTED) {
+            message = record.found() == null ? msg.get("signature.missing", record.expected())
+                    : msg.get("signature.wrong", record.expected(), record.found());
+        }
+        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), status, message, tests);
+    }
+
+    /** What went wrong, in learner terms; never the reference's source. */
+    String detail(TestResult r) {
+        if (r.cause() != null) {
+            return switch (r.cause()) {
+                case WALL_CLOCK -> msg.get("death.wallClock");
+                case NOT_RUN -> msg.get("death.notRun");
+                case OUTPUT_FLOOD -> msg.get("death.flood");
+                case OUT_OF_MEMORY -> msg.get("death.oom");
+                case EXITED -> msg.get("death.exit");
+                case TEST_TIMEOUT -> msg.get("death.timeout");
+            };
+        }
+        return switch (r.status()) {
+            case NOT_YET -> msg.get("test.notYet", r.notYetStep());
+            case TIMEOUT -> msg.get("test.timeout");
+            case FAILED -> String.valueOf(r.message());
+            default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
+                    : unloadable(r) ? msg.get("test.classInit", r.message())
+                    : shortName(r.exception()) + ": " + r.message();
+        };
+    }
+
+    private static boolean linkage(String exception) {
+        return exception != null && (exception.endsWith("NoSuchMethodError") || exception.endsWith("AbstractMethodError")
+                || exception.endsWith("IncompatibleClassChangeError") || exception.endsWith("NoSuchFieldError"));
+    }
+
+    /** The learner's class would not load or initialise (a failing static initialiser, a missing class). */
+    private static boolean unloadable(TestResult r) {
+        return r.exception() != null && (r.exception().endsWith("NoClassDefFoundError")
+                || r.exception().endsWith("ExceptionInInitializerError"));
+    }
+
+    private static String shortName(String exception) {
+        return exception == null ? "?" : exception.substring(exception.lastIndexOf('.') + 1);
+    }
+
+    String next(List<Verdicts.StepVerdict> steps) {
+        for (Verdicts.StepVerdict v : steps) {
+            switch (v.status()) {
+                case PASSED -> { }
+                case NOT_STARTED -> {
+                    return msg.get("next.start", v.step());
+                }
+                default -> {
+                    return msg.get("next.fix", v.step());
+                }
+            }
+        }
+        if (steps.size() < course.steps().size()) {
+            int last = steps.get(steps.size() - 1).step();
+            return course.step(last + 1).map(next -> msg.get("next.stepPassed", last, next.number()))
+                    .orElse(msg.get("next.lastStepPassed", last));
+        }
+        return msg.get("next.allPassed");
+    }
+}
