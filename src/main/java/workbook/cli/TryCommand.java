@@ -42,7 +42,7 @@ final class TryCommand implements Callable<Integer> {
             scene = Files.exists(file) ? Scenario.read(file) : null;
         }
         List<String> cp = new ArrayList<>();
-        cp.add(mine.classes().toString());
+        cp.addAll(builds.learnerRun(mine.classes()));
         cp.add(builds.bridge().toString());
         builds.libraries().forEach(p -> cp.add(p.toString()));
         System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code())));

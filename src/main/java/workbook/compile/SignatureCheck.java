@@ -31,10 +31,10 @@ public final class SignatureCheck {
      * @param contract   the method names the contract fixes; helpers beyond them are the learner's business
      * @return mismatches keyed by method name (a nested record mismatch is keyed {@code Outer.Record})
      */
-    public static Map<String, Mismatch> compare(Path referenceClasses, Path learnerClasses, String className,
+    public static Map<String, Mismatch> compare(Path referenceClasses, List<Path> learnerClasses, String className,
                                                 java.util.Set<String> contract) {
         Map<String, Mismatch> out = new LinkedHashMap<>();
-        try (URLClassLoader ref = loader(referenceClasses); URLClassLoader mine = loader(learnerClasses)) {
+        try (URLClassLoader ref = loader(List.of(referenceClasses)); URLClassLoader mine = loader(learnerClasses)) {
             Class<?> expected = Class.forName(className, false, ref);
             Class<?> actual;
             try {
@@ -136,7 +136,11 @@ public final class SignatureCheck {
         return t.getTypeName().replaceAll("\\b[a-z][a-z0-9_]*\\.", "").replace('$', '.');
     }
 
-    private static URLClassLoader loader(Path dir) throws java.net.MalformedURLException {
-        return new URLClassLoader(new URL[] {dir.toUri().toURL()}, SignatureCheck.class.getClassLoader());
+    private static URLClassLoader loader(List<Path> dirs) throws java.net.MalformedURLException {
+        URL[] urls = new URL[dirs.size()];
+        for (int i = 0; i < urls.length; i++) {
+            urls[i] = dirs.get(i).toUri().toURL();
+        }
+        return new URLClassLoader(urls, SignatureCheck.class.getClassLoader());
     }
 }

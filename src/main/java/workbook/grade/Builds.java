@@ -124,19 +124,42 @@ public final class Builds {
 
     /** The learner's files, compiled together. */
     public CompileResult learner(List<Path> files) {
-        return cache.compileFiles("learner", withGiven(files), libraries);
+        return cache.compileFiles("learner", files, learnerClasspath());
     }
 
-    /** The learner's files and the lesson's given files: a workspace copy of a given file is never compiled. */
-    private List<Path> withGiven(List<Path> files) {
-        List<Path> all = new ArrayList<>(files);
-        course.givenFiles().forEach(f -> all.add(course.given().resolve(f)));
-        return all;
+    /**
+     * The lab's given files, compiled once (content-addressed): the learner's files are compiled against them and run
+     * beside them, so a change to a learner file compiles only the learner's files. (The reference, the skeleton and
+     * every mutant compile the given files with them, once each, since they are cached.) Empty when the lab has none.
+     */
+    public List<Path> given() {
+        if (course.givenFiles().isEmpty()) {
+            return List.of();
+        }
+        List<ClassCache.Source> sources = new ArrayList<>();
+        for (String f : course.givenFiles()) {
+            sources.add(new ClassCache.Source(f, read(course.given().resolve(f))));
+        }
+        return List.of(required("given files", cache.compileTexts("given", sources, libraries)));
+    }
+
+    /** What the learner's classes are compiled against: the given classes and the lab's libraries. */
+    private List<Path> learnerClasspath() {
+        List<Path> cp = new ArrayList<>(given());
+        cp.addAll(libraries);
+        return cp;
+    }
+
+    /** The learner's classes, then the given classes they need beside them. */
+    public List<String> learnerRun(Path learnerClasses) {
+        List<String> cp = new ArrayList<>(List.of(learnerClasses.toString()));
+        given().forEach(g -> cp.add(g.toString()));
+        return cp;
     }
 
     /** Compiles the learner's files once, uncached, so a long-lived process has a warm compiler (watch). */
     public void warmUp(List<Path> files) {
-        compiler.warmUp(withGiven(files), libraries);
+        compiler.warmUp(files, learnerClasspath());
     }
 
     /** The learner's own tests, compiled against the reference: they may only use the contract's API. */

@@ -85,12 +85,13 @@ public final class Grader {
             Set<String> contract = course.steps().stream()
                     .filter(st -> cls.equals(st.file() == null ? course.learnerClass() : st.file()))
                     .flatMap(st -> st.methods().stream()).collect(Collectors.toSet());
-            mismatches.putAll(SignatureCheck.compare(builds.reference(), compiled.classes(),
+            mismatches.putAll(SignatureCheck.compare(builds.reference(), builds.learnerRun(compiled.classes()).stream().map(java.nio.file.Path::of).toList(),
                     course.packageName() + "." + cls, contract));
         }
         Timing.mark("check: signatures compared");
-        List<RunSpec> runs = splitForSpeed("learner", List.of(compiled.classes().toString(),
-                builds.officialTests().toString()), steps);
+        List<String> classpath = new ArrayList<>(builds.learnerRun(compiled.classes()));
+        classpath.add(builds.officialTests().toString());
+        List<RunSpec> runs = splitForSpeed("learner", classpath, steps);
         Timing.mark("check: official tests ready");
         RunResults results = runner.run(runs, shards);
         Timing.mark("check: child JVM done");

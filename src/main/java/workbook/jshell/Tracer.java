@@ -52,8 +52,9 @@ public final class Tracer {
         String bridgeClass = builds.course().bridgeClassName();
         List<String> libs = builds.libraries().stream().map(Path::toString).toList();
         CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
-                new SceneRunner(classpath(mine.classes(), bridge, libs), vmOptions, bridgeClass).play(scene));
-        List<Outcome> reference = new SceneRunner(classpath(builds.reference(), bridge, libs), vmOptions, bridgeClass).play(scene);
+                new SceneRunner(classpath(builds.learnerRun(mine.classes()), bridge, libs), vmOptions, bridgeClass).play(scene));
+        List<Outcome> reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs), vmOptions,
+                bridgeClass).play(scene);
         List<Outcome> theirs = learner.join();
         List<Row> rows = new ArrayList<>();
         Divergence first = null;
@@ -75,9 +76,8 @@ public final class Tracer {
         return o.result() + " | " + o.state();
     }
 
-    private static List<String> classpath(Path learner, Path bridge, List<String> libs) {
-        List<String> cp = new ArrayList<>();
-        cp.add(learner.toString());
+    private static List<String> classpath(List<String> learner, Path bridge, List<String> libs) {
+        List<String> cp = new ArrayList<>(learner);
         cp.add(bridge.toString());
         cp.addAll(libs);
         return cp;
