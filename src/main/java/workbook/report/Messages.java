@@ -50,6 +50,7 @@ public final class Messages {
         } catch (MissingResourceException e) {
             return key;
         }
-        return new MessageFormat(pattern, locale()).format(args);
+        String text = new MessageFormat(pattern, locale()).format(args);
+        return "ko".equals(lang) ? Particles.fix(text) : text;
     }
 }

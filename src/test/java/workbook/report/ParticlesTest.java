@@ -1,0 +1,46 @@
+package workbook.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ParticlesTest {
+    @Test
+    void hangulWordsByTheirFinalConsonant() {
+        assertEquals("단계는", Particles.fix("단계은(는)"));
+        assertEquals("뮤턴트를", Particles.fix("뮤턴트을(를)"));
+        assertEquals("시험을", Particles.fix("시험을(를)"));
+        assertEquals("파일로", Particles.fix("파일(으)로"), "ㄹ takes 로");
+        assertEquals("폴더로", Particles.fix("폴더(으)로"));
+        assertEquals("백업으로", Particles.fix("백업(으)로"));
+        assertEquals("기록이", Particles.fix("기록이(가)"));
+        assertEquals("계약과", Particles.fix("계약와(과)"));
+    }
+
+    @Test
+    void digitsAreReadInKorean() {
+        assertEquals("show 3으로", Particles.fix("show 3(으)로"), "삼");
+        assertEquals("check 2로", Particles.fix("check 2(으)로"), "이");
+        assertEquals("check 1로", Particles.fix("check 1(으)로"), "일: ㄹ");
+        assertEquals("9단계는", Particles.fix("9단계은(는)"));
+        assertEquals("단계 6은", Particles.fix("단계 6은(는)"), "육");
+        assertEquals("10을", Particles.fix("10을(를)"), "십");
+    }
+
+    @Test
+    void latinWordsAndFileNames() {
+        assertEquals("Jobs.java를", Particles.fix("Jobs.java을(를)"));
+        assertEquals("claim을", Particles.fix("claim을(를)"));
+        assertEquals("renew를", Particles.fix("renew을(를)"));
+        assertEquals("file로", Particles.fix("file(으)로"));
+        assertEquals("L이", Particles.fix("L이(가)"), "엘");
+        assertEquals("JSON을", Particles.fix("JSON을(를)"), "the letter N: 엔");
+        assertEquals("`lease`는", Particles.fix("`lease`은(는)"), "quotes are skipped");
+        assertEquals("(claim)을", Particles.fix("(claim)을(를)"));
+    }
+
+    @Test
+    void textWithoutPairsIsUntouched() {
+        assertEquals("아무것도 바꾸지 않습니다 (그대로)", Particles.fix("아무것도 바꾸지 않습니다 (그대로)"));
+    }
+}
