@@ -71,15 +71,18 @@ class ReceiptsTest {
     }
 
     @Test
-    void verdictsKindsAndHashesAreChecked() {
+    void verdictsKindsAndHashesAreChecked() throws Exception {
+        String ok = sha256("ok");
+        assertEquals("SUCCESS", Receipts.check(new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, ok)).verdict(),
+                "the same receipt with a proper verdict passes");
         assertThrows(IllegalArgumentException.class, () -> Receipts.check(
-                new Receipt(1, "SEND", "t1", "run-7", "host-a", "applied: " + SECRET, 3, 1, 200, 2, "")), "a free-text verdict");
+                new Receipt(1, "SEND", "t1", "run-7", "host-a", "applied: " + SECRET, 3, 1, 200, 2, ok)), "a free-text verdict");
         assertThrows(IllegalArgumentException.class, () -> Receipts.check(
                 new Receipt(1, "BODY", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 0, "")), "an unknown kind");
         assertThrows(IllegalArgumentException.class, () -> Receipts.check(
                 new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 5, "sha256:" + "ab".repeat(10))), "a short hash");
         assertThrows(IllegalArgumentException.class, () -> Receipts.check(
-                new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, -2, "")), "a negative length");
+                new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, -2, ok)), "a negative length");
     }
 
     @Test

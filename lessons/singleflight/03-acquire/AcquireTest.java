@@ -129,29 +129,34 @@ class AcquireTest {
 
     @Test
     void oneWinnerAmongRacingTriggers() throws Exception {
-        Coordinator one = coordinator(Policy.SKIP);
-        Coordinator two = coordinator(Policy.SKIP);
+        Config cfg = Config.of(Policy.SKIP).withMaxInFlight(1000);
+        Coordinator one = coordinator(cfg);
+        Coordinator two = coordinator(cfg);
         int n = 8;
+        int rounds = 20; // one race per scope: each round is another chance for two transactions to overlap
         CyclicBarrier start = new CyclicBarrier(n);
         ExecutorService pool = Executors.newFixedThreadPool(n);
         try {
-            List<Future<AcquireVerdict>> got = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                Coordinator c = i % 2 == 0 ? one : two;
-                String run = "run-" + i;
-                got.add(pool.submit(() -> {
-                    start.await();
-                    return c.acquire(Fx.trigger(run)).verdict();
-                }));
+            for (int round = 0; round < rounds; round++) {
+                String scope = "race-" + round;
+                List<Future<AcquireVerdict>> got = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    Coordinator c = i % 2 == 0 ? one : two;
+                    Trigger t = Fx.trigger(scope, scope + "@x", "run-" + round + "-" + i, Source.CRON);
+                    got.add(pool.submit(() -> {
+                        start.await();
+                        return c.acquire(t).verdict();
+                    }));
+                }
+                int won = 0;
+                for (Future<AcquireVerdict> f : got) {
+                    AcquireVerdict v = f.get(20, TimeUnit.SECONDS);
+                    assertTrue(v == AcquireVerdict.ACQUIRED || v == AcquireVerdict.SKIPPED, scope + ": a racing trigger got " + v);
+                    won += v == AcquireVerdict.ACQUIRED ? 1 : 0;
+                }
+                assertEquals(1, won, scope + ": 8 triggers through two coordinators on one file: exactly one ACQUIRED");
+                assertEquals(1, one.current(scope).orElseThrow().fence(), scope + ": and the fence is 1");
             }
-            int won = 0;
-            for (Future<AcquireVerdict> f : got) {
-                AcquireVerdict v = f.get(20, TimeUnit.SECONDS);
-                assertTrue(v == AcquireVerdict.ACQUIRED || v == AcquireVerdict.SKIPPED, "a racing trigger got " + v);
-                won += v == AcquireVerdict.ACQUIRED ? 1 : 0;
-            }
-            assertEquals(1, won, "8 triggers through two coordinators on one file: exactly one ACQUIRED");
-            assertEquals(1, one.current(Fx.SCOPE).orElseThrow().fence(), "and the fence is 1");
         } finally {
             pool.shutdownNow();
         }

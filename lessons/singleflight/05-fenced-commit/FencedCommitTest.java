@@ -63,6 +63,15 @@ class FencedCommitTest {
     }
 
     @Test
+    void aLeaseLostBetweenRetriesStopsTheRun() {
+        keeper.answer(RenewVerdict.RENEWED, RenewVerdict.EXPIRED);
+        server.script(Fx.SCOPE, FakeTenantServer.Script.UNAVAILABLE);
+        assertEquals(RunOutcome.LEASE_LOST, run(lease(1)), "503, then the renew before the retry said EXPIRED");
+        assertEquals(1, server.writes().size(), "no write after the lease was lost");
+        assertEquals(2, keeper.renews.get(), "one renew before each round");
+    }
+
+    @Test
     void aTwoHundredThatDidNotApplyNeedsAPerson() {
         server.script(Fx.SCOPE, FakeTenantServer.Script.ACK_NOT_APPLIED);
         assertEquals(RunOutcome.NEEDS_PERSON, run(lease(1)), "200 applied:false");
@@ -76,6 +85,8 @@ class FencedCommitTest {
         assertEquals(RunOutcome.COMMITTED, run(lease(1)), "204 then a read-back that finds the effect");
         assertEquals(1, server.effects(Fx.SCOPE).size(), "one effect");
         assertEquals(1, server.writes().size(), "one write");
+        assertEquals(List.of("GET", "POST", "GET"), server.requests().stream().map(FakeTenantServer.Request::method).toList(),
+                "read, write, then a read-back: a silent 204 is not taken as done");
     }
 
     @Test
@@ -113,9 +124,20 @@ class FencedCommitTest {
     }
 
     @Test
+    void aFiveHundredEveryTimeStopsAtTheBudget() {
+        cfg = cfg.withAttemptBudget(3);
+        for (int i = 0; i < 10; i++) {
+            server.script(Fx.SCOPE, FakeTenantServer.Script.FAIL_500);
+        }
+        assertEquals(RunOutcome.GAVE_UP, run(lease(1)), "500 every time, each read back and found absent");
+        assertEquals(3, server.writes().size(), "a send after a read-back counts against the budget of 3 too");
+        assertEquals(List.of(), server.effects(Fx.SCOPE), "nothing was applied");
+    }
+
+    @Test
     void retriesStopAtTheDeadlineOnTheMonotonicClock() {
-        cfg = cfg.withAttemptBudget(50).withDeadline(Duration.ofSeconds(5));
-        for (int i = 0; i < 60; i++) {
+        cfg = cfg.withAttemptBudget(10).withDeadline(Duration.ofSeconds(5));
+        for (int i = 0; i < 12; i++) {
             server.script(Fx.SCOPE, FakeTenantServer.Script.UNAVAILABLE);
         }
         assertEquals(RunOutcome.GAVE_UP, run(lease(1)), "503 with Retry-After 1 s, every time");

@@ -142,10 +142,40 @@ class OverlapTest {
     }
 
     @Test
+    void aRunIsReleasedWithItsOwnOutcome() {
+        server.setCheckpoint(Fx.SCOPE, 41);
+        server.script(Fx.SCOPE, FakeTenantServer.Script.REJECT_422);
+        Config cfg = Config.of(Policy.JOIN);
+        Coordinator c = new Coordinator(Fx.db(dir), clocks.clocks(), cfg, log);
+        Worker w = new Worker(c, new RunExecutor(c, server.client(), clocks.clocks(), cfg, log));
+        assertEquals(RunOutcome.QUARANTINED, w.handle(Fx.trigger("run-a")).outcome().getNow(null),
+                "a 422: the run is released with QUARANTINED, the outcome it ended with");
+        AtomicReference<Acquisition> joiner = new AtomicReference<>();
+        TenantClient broken = new TenantClient() {
+            public Reply read(String tenant, String key, long fence) {
+                joiner.set(c.acquire(Fx.trigger("run-c"))); // a trigger arrives while run-b runs
+                throw new IllegalStateException("the client broke");
+            }
+
+            public Reply write(String tenant, String key, long fence, long base) {
+                throw new IllegalStateException("the client broke");
+            }
+        };
+        Worker w2 = new Worker(c, new RunExecutor(c, broken, clocks.clocks(), cfg, log));
+        assertThrows(IllegalStateException.class, () -> w2.handle(Fx.trigger("run-b")), "the run's exception goes on");
+        assertEquals(AcquireVerdict.JOINED, joiner.get().verdict(), "the trigger that came while run-b ran joined it");
+        assertEquals(RunOutcome.NEEDS_PERSON, joiner.get().outcome().getNow(null),
+                "a run that threw is released with NEEDS_PERSON, and its joiner gets that");
+    }
+
+    @Test
     void theReceiptsAloneReplayEveryDecision() {
         for (Policy policy : Policy.values()) {
             ReceiptLog own = new ReceiptLog();
-            play(policy, "t-" + policy.name().toLowerCase(), own);
+            String scope = "t-" + policy.name().toLowerCase();
+            Played p = play(policy, scope, own);
+            assertEquals(AcquireVerdict.ACQUIRED, p.worker().handle(Fx.trigger(scope, scope + "@2026-03-01T09:01", "run-next",
+                    Source.CRON)).verdict(), policy + ": the next slot's run finds the scope free");
             List<Receipt> parsed = new ArrayList<>();
             own.all().forEach(r -> parsed.add(Receipts.parse(Receipts.line(r))));
             assertEquals(OptionalInt.empty(), Replay.firstDivergence(Config.of(policy), parsed),
