@@ -151,7 +151,7 @@ public final class Coordinator implements LeaseKeeper {
     }
 
     /**
-     * Step 4: the run is over. Frees the row if the lease is still the stored one (the fence is kept), gives the run's
+     * Step 3: the run is over. Frees the row if the lease is still the stored one (the fence is kept), gives the run's
      * permit back (once), and completes the run's outcome for everyone who joined it. True when the row was freed.
      */
     public synchronized boolean release(Lease lease, RunOutcome outcome) {

@@ -58,9 +58,9 @@ public final class Receipts {
             throw new IllegalArgumentException("receipt: null");
         }
         require(KINDS.contains(r.kind()), "kind");
-        require(Ids.ok(r.scope()), "scope");
-        require(Ids.ok(r.run()), "run");
-        require(Ids.ok(r.owner()), "owner");
+        require(Ids.synthetic(r.scope()), "scope");
+        require(Ids.synthetic(r.run()), "run");
+        require(Ids.synthetic(r.owner()), "owner");
         require(r.verdict() != null && VERDICT.matcher(r.verdict()).matches(), "verdict");
         require(r.fence() >= 0, "fence");
         require(r.attempt() >= 0, "attempt");

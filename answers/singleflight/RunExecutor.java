@@ -45,6 +45,7 @@ public final class RunExecutor {
                 return RunOutcome.COMMITTED;
             }
             if (attempt >= cfg.attemptBudget() || elapsed(lease) >= cfg.deadline().toNanos()) {
+                log.append(Receipts.of(now(), "DECIDE", lease, NextAction.GIVE_UP.name(), attempt, null));
                 return RunOutcome.GAVE_UP; // after a read-back that found nothing, no send is left
             }
             attempt++;

@@ -42,8 +42,8 @@ public final class Coordinator implements LeaseKeeper {
         throw new UnsupportedOperationException("not yet — step 4 (아직 구현하지 않았습니다: 4단계 renew)");
     }
 
-    /** 4단계: 실행이 끝났습니다. 지금 임대면 범위를 비우고(fence는 그대로), 허가를 돌려주고, 합류한 이들에게 결과를 알립니다. */
+    /** 3단계: 실행이 끝났습니다. 지금 임대면 범위를 비우고(fence는 그대로), 허가를 돌려주고, 합류한 이들에게 결과를 알립니다. */
     public boolean release(Lease lease, RunOutcome outcome) {
-        throw new UnsupportedOperationException("not yet — step 4 (아직 구현하지 않았습니다: 4단계 release)");
+        throw new UnsupportedOperationException("not yet — step 3 (아직 구현하지 않았습니다: 3단계 release)");
     }
 }

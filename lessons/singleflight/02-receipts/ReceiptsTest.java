@@ -66,8 +66,17 @@ class ReceiptsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Receipts.of(1, "SEND", leaky, "SUCCESS", 1, null), "an owner that is not a synthetic id");
         String m = String.valueOf(e.getMessage());
-        assertTrue(m.contains("owner"), "the message names the field: " + m);
-        assertFalse(m.contains(SECRET), "the message must not quote the value: " + m);
+        String shown = m.replace(SECRET, "«credential»");
+        assertTrue(m.contains("owner"), "the message names the field: " + shown);
+        assertFalse(m.contains(SECRET), "the message must not quote the value: " + shown);
+    }
+
+    @Test
+    void anEmailAddressIsNoSyntheticId() {
+        Lease personal = new Lease("t1", Fx.KEY, "haneul.kim@example.test", "run-7", 3, 0, 30);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Receipts.of(1, "SEND", personal, "SUCCESS", 1, null), "an owner that is an e-mail address (personal data)");
+        assertFalse(String.valueOf(e.getMessage()).contains("example.test"), "the message must not quote the address");
     }
 
     @Test

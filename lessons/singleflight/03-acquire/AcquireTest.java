@@ -94,7 +94,8 @@ class AcquireTest {
         assertEquals(AcquireVerdict.REPLACED, b.verdict(), "REPLACE on a live lease");
         assertEquals(2, b.lease().orElseThrow().fence(), "the replacing run's fence is newer than run-a's");
         assertEquals("run-b", c.current(Fx.SCOPE).orElseThrow().run(), "the stored holder");
-        assertEquals(RenewVerdict.FENCED_OUT, c.renew(a), "run-a's renew after it was replaced");
+        assertEquals(2, c.current(Fx.SCOPE).orElseThrow().fence(), "the stored fence is the replacing run's");
+        assertFalse(a.fence() == c.current(Fx.SCOPE).orElseThrow().fence(), "run-a's fence is no longer the scope's");
     }
 
     @Test
@@ -212,6 +213,24 @@ class AcquireTest {
                 "so a third run finds no permit");
         c.release(a, RunOutcome.LEASE_LOST);
         assertEquals(1, c.inFlight(), "the replaced run's release gives its permit back");
+    }
+
+    @Test
+    void aReleaseKeepsTheFenceAndFreesTheScope() {
+        Coordinator c = coordinator(Policy.SKIP);
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        assertTrue(c.release(a, RunOutcome.COMMITTED), "release of the current lease");
+        assertEquals(Optional.empty(), c.current(Fx.SCOPE), "nobody holds the scope after the release");
+        assertEquals(2, c.acquire(Fx.trigger("run-b")).lease().orElseThrow().fence(), "the next acquire gets fence 2");
+    }
+
+    @Test
+    void aStaleReleaseFreesNothing() {
+        Coordinator c = coordinator(Policy.REPLACE);
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        Lease b = c.acquire(Fx.trigger("run-b")).lease().orElseThrow();
+        assertFalse(c.release(a, RunOutcome.LEASE_LOST), "the replaced run's release");
+        assertEquals(Optional.of(b), c.current(Fx.SCOPE), "run-b still holds the scope, untouched");
     }
 
     @Test

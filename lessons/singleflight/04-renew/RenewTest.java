@@ -83,24 +83,6 @@ class RenewTest {
     }
 
     @Test
-    void aReleaseKeepsTheFenceAndFreesTheScope() {
-        Coordinator c = coordinator(Policy.SKIP);
-        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
-        assertTrue(c.release(a, RunOutcome.COMMITTED), "release of the current lease");
-        assertEquals(Optional.empty(), c.current(Fx.SCOPE), "nobody holds the scope after the release");
-        assertEquals(2, c.acquire(Fx.trigger("run-b")).lease().orElseThrow().fence(), "the next acquire gets fence 2");
-    }
-
-    @Test
-    void aStaleReleaseFreesNothing() {
-        Coordinator c = coordinator(Policy.REPLACE);
-        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
-        Lease b = c.acquire(Fx.trigger("run-b")).lease().orElseThrow();
-        assertFalse(c.release(a, RunOutcome.LEASE_LOST), "the replaced run's release");
-        assertEquals(Optional.of(b), c.current(Fx.SCOPE), "run-b still holds the scope, untouched");
-    }
-
-    @Test
     void renewAndReleaseWriteReceipts() {
         Coordinator c = coordinator(Policy.SKIP);
         Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();

@@ -165,7 +165,7 @@ class FencedCommitTest {
         assertEquals(RunOutcome.COMMITTED, run(lease(1)), "429, then applied-and-dropped, then a read-back");
         assertEquals(0, server.unauthorized(), "every request carried the credential");
         for (String line : Fx.lines(log)) {
-            assertNull(Fx.leak(line, server), "a receipt holds a secret: " + line);
+            assertNull(Fx.leak(line, server), "a receipt holds a secret: " + Fx.mask(line, server));
         }
     }
 

@@ -16,7 +16,8 @@ import java.util.Set;
  * <ul>
  *   <li>ACQUIRE, RENEW and RELEASE are decided from the scope's lease (holder, fence, expiry, held) and the permits
  *       in use, at the receipt's {@code at};</li>
- *   <li>READ_BACK and SEND are what the tenant said: inputs, taken as recorded;</li>
+ *   <li>READ_BACK and SEND are what the tenant said: inputs, taken as recorded (a DECIDE right after a read-back that
+ *       found nothing is GIVE_UP: the run had no write left);</li>
  *   <li>DECIDE is the {@link Outcomes#TABLE} row of the run's last SEND verdict, with RETRY only while
  *       {@code attempt < attemptBudget} and the run's elapsed time ({@code at} minus its ACQUIRE's) is under the
  *       deadline, and GIVE_UP otherwise.</li>
@@ -49,6 +50,7 @@ public final class Replay {
     }
 
     private static final class Held {
+        boolean exists;
         String run;
         long fence;
         long expires;
@@ -61,6 +63,8 @@ public final class Replay {
         final Set<String> permits = new HashSet<>();
         final Map<String, Long> acquiredAt = new HashMap<>();
         final Map<String, String> lastSend = new HashMap<>();
+        /** A run whose last receipt is a read-back that found nothing: its next DECIDE can only be GIVE_UP. */
+        final Set<String> readNothing = new HashSet<>();
 
         State(Config cfg) {
             this.cfg = cfg;
@@ -87,13 +91,14 @@ public final class Replay {
                         h.run = r.run();
                         h.expires = r.at() + cfg.ttl().toNanos();
                         h.held = true;
+                        h.exists = true;
                         permits.add(r.run());
                         acquiredAt.put(r.run(), r.at());
                     }
                     return Optional.of(v + "/" + (v.equals("ACQUIRED") || v.equals("REPLACED") ? fence : r.fence()));
                 }
                 case "RENEW": {
-                    String v = h.fence != r.fence() ? "FENCED_OUT" : !h.held ? "NOT_HELD"
+                    String v = !h.exists ? "NOT_HELD" : h.fence != r.fence() ? "FENCED_OUT" : !h.held ? "NOT_HELD"
                             : h.expires <= r.at() ? "EXPIRED" : "RENEWED";
                     if (v.equals("RENEWED")) {
                         h.expires = r.at() + cfg.ttl().toNanos();
@@ -108,10 +113,19 @@ public final class Replay {
                     permits.remove(r.run());
                     return Optional.of(v + "/" + r.fence());
                 }
+                case "READ_BACK":
+                    if (r.verdict().equals("ABSENT")) {
+                        readNothing.add(r.run());
+                    }
+                    return Optional.empty();
                 case "SEND":
                     lastSend.put(r.run(), r.verdict());
+                    readNothing.remove(r.run());
                     return Optional.empty();
                 case "DECIDE": {
+                    if (readNothing.remove(r.run())) {
+                        return Optional.of(NextAction.GIVE_UP + "/" + r.fence()); // no write was left after the read-back
+                    }
                     String cls = lastSend.get(r.run());
                     if (cls == null) {
                         return Optional.of("(a DECIDE with no SEND before it)/" + r.fence());

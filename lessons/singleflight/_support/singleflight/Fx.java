@@ -75,6 +75,15 @@ final class Fx {
         return null;
     }
 
+    /** The text with every secret replaced by its kind, so a failure message never repeats the secret it found. */
+    static String mask(String text, FakeTenantServer server) {
+        String out = text.replace(FakeTenantServer.CREDENTIAL, "«credential»").replace(server.url().getAuthority(), "«address»");
+        for (String s : secrets(server)) {
+            out = out.replace(s, "«secret»");
+        }
+        return out.length() > 400 ? out.substring(0, 400) + "…" : out;
+    }
+
     static Duration s(long seconds) {
         return Duration.ofSeconds(seconds);
     }

@@ -60,6 +60,9 @@ final class Lab {
         if (present.size() == 1) {
             return present.get(0);
         }
+        if (options.workspace != null && !Files.isDirectory(options.workspace)) {
+            throw new SetupError(msg.get("setup.noWorkspaceFolder", Workspace.display(options.workspace)));
+        }
         throw new SeveralLabs(msg.get("setup.chooseLab", String.join(", ", labs)), labs);
     }
 
