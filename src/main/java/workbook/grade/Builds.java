@@ -15,6 +15,7 @@ import workbook.catalogue.Step;
 import workbook.compile.ClassCache;
 import workbook.compile.CompileResult;
 import workbook.compile.Compiler;
+import workbook.compile.SourceDiagnostic;
 
 /**
  * Every compiled artefact a verdict needs: the reference, the skeleton, each mutant, the official tests (compiled
@@ -124,7 +125,55 @@ public final class Builds {
 
     /** The learner's files, compiled together. */
     public CompileResult learner(List<Path> files) {
-        return cache.compileFiles("learner", files, learnerClasspath());
+        CompileResult r = cache.compileFiles("learner", files, learnerClasspath());
+        if (!r.ok()) {
+            return r;
+        }
+        List<SourceDiagnostic> clashes = clashes(r.classes(), files);
+        return clashes.isEmpty() ? r : new CompileResult(false, null, clashes);
+    }
+
+    /**
+     * A learner file may hold helper classes of its own, but none named like a class the lab brings: a given class, a
+     * support class or an official test. Run first on the class path, such a class would stand in for the lab's (a
+     * fake {@code Replay}, a fake test helper) and fake the grade.
+     */
+    private List<SourceDiagnostic> clashes(Path learnerClasses, List<Path> files) {
+        java.util.Set<String> theLabs = new java.util.TreeSet<>();
+        given().forEach(g -> theLabs.addAll(topLevelClasses(g)));
+        theLabs.addAll(topLevelClasses(officialTests()));
+        List<SourceDiagnostic> out = new ArrayList<>();
+        for (String c : topLevelClasses(learnerClasses)) {
+            if (theLabs.contains(c)) {
+                String simple = c.substring(c.lastIndexOf('.') + 1);
+                String file = files.stream().filter(f -> {
+                    try {
+                        return Files.readString(f).matches("(?s).*\\b(class|record|interface|enum)\\s+" + simple + "\\b.*");
+                    } catch (IOException e) {
+                        return false;
+                    }
+                }).map(Path::toString).findFirst().orElse(files.get(0).toString());
+                out.add(new SourceDiagnostic(file, 1, 1, "class " + simple + " is the lab's own (a given class, a test helper or an"
+                        + " official test): name your helper class otherwise"));
+            }
+        }
+        return out;
+    }
+
+    /** The top-level classes in a class folder, fully qualified ({@code pkg.Name} for {@code pkg/Name$Inner.class} too). */
+    private static java.util.Set<String> topLevelClasses(Path dir) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.filter(f -> f.toString().endsWith(".class")).forEach(f -> {
+                String rel = dir.relativize(f).toString().replace(java.io.File.separatorChar, '.');
+                String name = rel.substring(0, rel.length() - ".class".length());
+                int inner = name.indexOf('$');
+                out.add(inner < 0 ? name : name.substring(0, inner));
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
     }
 
     /**
