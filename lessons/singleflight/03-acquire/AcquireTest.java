@@ -3,6 +3,9 @@ package singleflight;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +14,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,6 +130,46 @@ class AcquireTest {
         coordinator(Policy.JOIN).acquire(Fx.trigger("run-a"));
         Acquisition b = coordinator(Policy.JOIN).acquire(Fx.trigger("run-b"));
         assertEquals(AcquireVerdict.SKIPPED, b.verdict(), "a run held through another coordinator cannot be joined");
+    }
+
+    /**
+     * Another writer holds the store's write lock while two triggers arrive through two coordinators; both wait
+     * inside SQLite, then the lock is let go. A read outside the write transaction sees the free scope for both.
+     */
+    @Test
+    void triggersThatWaitedForTheLockGiveOneWinner() throws Exception {
+        Coordinator one = coordinator(Policy.SKIP);
+        Coordinator two = coordinator(Policy.SKIP);
+        List<FutureTask<AcquireVerdict>> calls = List.of(
+                new FutureTask<>(() -> one.acquire(Fx.trigger("run-a")).verdict()),
+                new FutureTask<>(() -> two.acquire(Fx.trigger("run-b")).verdict()));
+        List<Thread> threads = new ArrayList<>();
+        try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + Fx.db(dir));
+             Statement s = blocker.createStatement()) {
+            s.execute("PRAGMA busy_timeout = 10000");
+            s.execute("BEGIN IMMEDIATE");
+            for (FutureTask<AcquireVerdict> call : calls) {
+                Thread t = new Thread(call, "trigger");
+                t.setDaemon(true);
+                t.start();
+                threads.add(t);
+            }
+            Fx.awaitInSqlite(threads);
+            s.execute("COMMIT");
+        }
+        List<AcquireVerdict> got = new ArrayList<>();
+        for (FutureTask<AcquireVerdict> call : calls) {
+            try {
+                got.add(call.get(20, TimeUnit.SECONDS));
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r; // what acquire threw, as it threw it
+                }
+                throw e;
+            }
+        }
+        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.ACQUIRED).count(), "exactly one ACQUIRED: " + got);
+        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.SKIPPED).count(), "and one SKIPPED: " + got);
     }
 
     @Test

@@ -55,6 +55,23 @@ final class Fx {
         }
     }
 
+    /**
+     * Waits (up to a second, polling, and not once a thread has ended) until every thread is inside SQLite's native code at once: with another
+     * connection holding the write lock, that is where a call waits for it.
+     */
+    static void awaitInSqlite(List<Thread> threads) throws InterruptedException {
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        int streak = 0;
+        while (System.nanoTime() < deadline && streak < 3 && threads.stream().allMatch(Thread::isAlive)) {
+            boolean all = threads.stream().allMatch(t -> {
+                StackTraceElement[] st = t.getStackTrace();
+                return st.length > 0 && st[0].isNativeMethod() && st[0].getClassName().startsWith("org.sqlite.");
+            });
+            streak = all ? streak + 1 : 0;
+            Thread.sleep(2);
+        }
+    }
+
     /** Every receipt as the line it would be written as. */
     static List<String> lines(ReceiptLog log) {
         return log.all().stream().map(Receipts::line).toList();

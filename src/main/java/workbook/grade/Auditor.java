@@ -134,7 +134,7 @@ final class Auditor {
             Verdicts.StepVerdict v = judge.stepVerdict(s, results.of("skeleton"), results.runError("skeleton"), Map.of(), false);
             skeletonSteps.add(new Verdicts.SkeletonStep(s.number(), v.status()));
             if (v.status() != StepStatus.NOT_STARTED) {
-                problems.add(msg.get("audit.skeletonStarted", s.number(), v.status()));
+                problems.add(msg.get("audit.skeletonStarted", s.number(), v.status().wire()));
             }
         }
         results.of("skeleton-tests").values().stream().filter(t -> t.status() != TestStatus.PASSED)
