@@ -108,11 +108,13 @@ public final class ChildRunner {
         return (long) spec.trials() * (spec.only().isEmpty() ? 4 : 1);
     }
 
+    /**
+     * Runs one shard's suites, starting a fresh child after each one that dies, until every test is settled, no child
+     * makes progress, or the time budget is used up.
+     */
     private RunResults runShard(List<RunSpec> specs) {
-        RunResults results = new RunResults();
-        Set<String> settled = new HashSet<>();
+        Settlement book = new Settlement(specs);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis());
-        Map<String, Event> planned = new LinkedHashMap<>();
         boolean timedOut = false;
         for (int child = 0; child < MAX_CHILDREN_PER_SHARD; child++) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -122,131 +124,24 @@ public final class ChildRunner {
             long t0 = System.nanoTime();
             // A child whose wall clock is what is left of the budget dies of the budget, not of its own code.
             boolean budgetBound = left < limits.childWallMillis();
-            Attempt attempt = runChild(specs, settled, Math.min(left, limits.childWallMillis()), timedOut);
+            Attempt attempt = runChild(specs, book.settled(), Math.min(left, limits.childWallMillis()), timedOut);
             workbook.grade.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
                     .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
                     + " ms, death=" + (attempt.finished ? "-" : attempt.death));
-            Event running = null;
-            boolean progress = false;
-            for (Event e : attempt.events) {
-                switch (e.type()) {
-                    case "planned" -> planned.putIfAbsent(e.skipKey(), e);
-                    case "start" -> running = e;
-                    case "end" -> {
-                        results.put(fromChild(e));
-                        progress |= settled.add(e.skipKey());
-                        running = null;
-                    }
-                    case "container" -> containerFailure(e, planned, settled, results);
-                    case "runDone" -> {
-                        workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
-                        progress |= settled.add(e.run() + "|" + e.trial() + "|*");
-                        settleUnreported(e.run(), e.trial(), planned, settled, results, "not executed");
-                    }
-                    case "runError" -> {
-                        results.runError(e.run(), e.exception() + ": " + e.message());
-                        for (int t = 0; t < 1000; t++) {
-                            settled.add(e.run() + "|" + t + "|*");
-                        }
-                        progress = true;
-                    }
-                    default -> { }
-                }
-            }
+            Settlement.Read read = book.absorb(attempt.events);
             if (attempt.finished) {
-                return results;
+                return book.results();
             }
             ChildDeath death = attempt.death == ChildDeath.WALL_CLOCK && budgetBound ? ChildDeath.NOT_RUN : attempt.death;
             timedOut |= death == ChildDeath.TEST_TIMEOUT || death == ChildDeath.WALL_CLOCK;
-            if (running != null && death != ChildDeath.TEST_TIMEOUT) {
-                results.put(byParent(running, death, attempt.exitCode));
-                settled.add(running.skipKey());
-                progress = true;
-            }
+            boolean progress = read.progress() | book.died(read.running(), death, attempt.exitCode);
             if (!progress) {
-                // The child died before any test could start: nothing a retry would change.
-                for (RunSpec s : specs) {
-                    if (!settled.contains(s.id() + "|0|*")) {
-                        results.runError(s.id(), describe(death, attempt.exitCode) + tail(attempt.output));
-                        for (int t = 0; t < s.trials(); t++) {
-                            settled.add(s.id() + "|" + t + "|*");
-                        }
-                    }
-                }
-                return results;
+                book.neverStarted(death, attempt.exitCode, attempt.output); // nothing a retry would change
+                return book.results();
             }
         }
-        // Out of time: whatever is planned and unsettled was never run.
-        for (Event e : planned.values()) {
-            if (!settled.contains(e.skipKey()) && !settled.contains(e.run() + "|" + e.trial() + "|*")) {
-                results.put(new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.TIMEOUT, null,
-                        null, null, List.of(), ChildDeath.NOT_RUN));
-            }
-        }
-        for (RunSpec s : specs) {
-            if (!settled.contains(s.id() + "|0|*") && results.of(s.id()).isEmpty()) {
-                results.runError(s.id(), describe(ChildDeath.NOT_RUN, 0));
-            }
-        }
-        return results;
-    }
-
-    private static void containerFailure(Event e, Map<String, Event> planned, Set<String> settled, RunResults results) {
-        // A class-level failure (static initialiser, @BeforeAll, @TempDir) takes its tests down with it.
-        String prefix = e.run() + "|" + e.trial() + "|";
-        for (Event p : planned.values()) {
-            if (p.skipKey().startsWith(prefix) && !settled.contains(p.skipKey())
-                    && p.test().startsWith(simpleName(e.test()) + "#")) {
-                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.parse(e.status()),
-                        e.exception(), e.message(), e.notYetStep(), e.frames(), null));
-                settled.add(p.skipKey());
-            }
-        }
-    }
-
-    private static void settleUnreported(String run, int trial, Map<String, Event> planned, Set<String> settled,
-                                         RunResults results, String why) {
-        String prefix = run + "|" + trial + "|";
-        for (Event p : planned.values()) {
-            if (p.skipKey().startsWith(prefix) && settled.add(p.skipKey())) {
-                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.ERROR, null, why, null,
-                        List.of(), null));
-            }
-        }
-    }
-
-    private static String simpleName(String displayName) {
-        return displayName.substring(displayName.lastIndexOf('.') + 1);
-    }
-
-    private static TestResult fromChild(Event e) {
-        return new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.parse(e.status()), e.exception(),
-                e.message(), e.notYetStep(), e.frames() == null ? List.of() : e.frames(), null);
-    }
-
-    private static TestResult byParent(Event running, ChildDeath death, int exitCode) {
-        TestStatus status = death == ChildDeath.WALL_CLOCK ? TestStatus.TIMEOUT : TestStatus.ERROR;
-        return new TestResult(running.run(), running.trial(), running.test(), running.name(), status, null,
-                describe(death, exitCode), null, List.of(), death);
-    }
-
-    static String describe(ChildDeath death, int exitCode) {
-        return switch (death) {
-            case WALL_CLOCK -> "the test JVM hit its wall-clock limit";
-            case TEST_TIMEOUT -> "a test timed out";
-            case OUTPUT_FLOOD -> "the test printed too much output";
-            case OUT_OF_MEMORY -> "the test JVM ran out of memory";
-            case EXITED -> "the test JVM ended with status " + exitCode + " (System.exit?)";
-            case NOT_RUN -> "not run: the time budget was used up";
-        };
-    }
-
-    private static String tail(String output) {
-        if (output.isBlank()) {
-            return "";
-        }
-        String t = output.strip();
-        return ": " + (t.length() > 400 ? "…" + t.substring(t.length() - 400) : t);
+        book.outOfTime();
+        return book.results();
     }
 
     private record Attempt(List<Event> events, boolean finished, ChildDeath death, int exitCode, String output) {}

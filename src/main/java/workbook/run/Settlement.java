@@ -1,0 +1,166 @@
+package workbook.run;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import workbook.child.Event;
+import workbook.child.RunSpec;
+
+/**
+ * The bookkeeping of one shard across its children: which tests are planned, which are settled (with a result),
+ * and the results themselves. A child's events settle tests; a child's death settles the test it was running with
+ * the cause; what never ran is settled as not run. Keys are {@code run|trial|test}, or {@code run|trial|*} for a
+ * whole run.
+ */
+final class Settlement {
+    private final List<RunSpec> specs;
+    private final RunResults results = new RunResults();
+    private final Set<String> settled = new HashSet<>();
+    private final Map<String, Event> planned = new LinkedHashMap<>();
+
+    Settlement(List<RunSpec> specs) {
+        this.specs = specs;
+    }
+
+    RunResults results() {
+        return results;
+    }
+
+    /** The keys settled so far: a fresh child skips them. */
+    Set<String> settled() {
+        return settled;
+    }
+
+    /** What one child's events told: whether they settled anything, and the test it was running when they stopped. */
+    record Read(boolean progress, Event running) {}
+
+    Read absorb(List<Event> events) {
+        Event running = null;
+        boolean progress = false;
+        for (Event e : events) {
+            switch (e.type()) {
+                case "planned" -> planned.putIfAbsent(e.skipKey(), e);
+                case "start" -> running = e;
+                case "end" -> {
+                    results.put(fromChild(e));
+                    progress |= settled.add(e.skipKey());
+                    running = null;
+                }
+                case "container" -> containerFailure(e);
+                case "runDone" -> {
+                    workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
+                    progress |= settled.add(e.run() + "|" + e.trial() + "|*");
+                    settleUnreported(e.run(), e.trial(), "not executed");
+                }
+                case "runError" -> {
+                    results.runError(e.run(), e.exception() + ": " + e.message());
+                    for (int t = 0; t < 1000; t++) {
+                        settled.add(e.run() + "|" + t + "|*");
+                    }
+                    progress = true;
+                }
+                default -> { }
+            }
+        }
+        return new Read(progress, running);
+    }
+
+    /**
+     * The child died while {@code running} ran: that test gets the cause (a timed-out test already reported its own
+     * outcome). True when this settled it.
+     */
+    boolean died(Event running, ChildDeath death, int exitCode) {
+        if (running == null || death == ChildDeath.TEST_TIMEOUT) {
+            return false;
+        }
+        results.put(byParent(running, death, exitCode));
+        settled.add(running.skipKey());
+        return true;
+    }
+
+    /** The child died before any test could start: every run not yet settled fails with the cause and the output's tail. */
+    void neverStarted(ChildDeath death, int exitCode, String output) {
+        for (RunSpec s : specs) {
+            if (!settled.contains(s.id() + "|0|*")) {
+                results.runError(s.id(), describe(death, exitCode) + tail(output));
+                for (int t = 0; t < s.trials(); t++) {
+                    settled.add(s.id() + "|" + t + "|*");
+                }
+            }
+        }
+    }
+
+    /** Out of time: whatever is planned and unsettled was never run. */
+    void outOfTime() {
+        for (Event e : planned.values()) {
+            if (!settled.contains(e.skipKey()) && !settled.contains(e.run() + "|" + e.trial() + "|*")) {
+                results.put(new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.TIMEOUT, null,
+                        null, null, List.of(), ChildDeath.NOT_RUN));
+            }
+        }
+        for (RunSpec s : specs) {
+            if (!settled.contains(s.id() + "|0|*") && results.of(s.id()).isEmpty()) {
+                results.runError(s.id(), describe(ChildDeath.NOT_RUN, 0));
+            }
+        }
+    }
+
+    /** A class-level failure (static initialiser, {@code @BeforeAll}, {@code @TempDir}) takes its tests down with it. */
+    private void containerFailure(Event e) {
+        String prefix = e.run() + "|" + e.trial() + "|";
+        for (Event p : planned.values()) {
+            if (p.skipKey().startsWith(prefix) && !settled.contains(p.skipKey())
+                    && p.test().startsWith(simpleName(e.test()) + "#")) {
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.parse(e.status()),
+                        e.exception(), e.message(), e.notYetStep(), e.frames(), null));
+                settled.add(p.skipKey());
+            }
+        }
+    }
+
+    private void settleUnreported(String run, int trial, String why) {
+        String prefix = run + "|" + trial + "|";
+        for (Event p : planned.values()) {
+            if (p.skipKey().startsWith(prefix) && settled.add(p.skipKey())) {
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.ERROR, null, why, null,
+                        List.of(), null));
+            }
+        }
+    }
+
+    private static String simpleName(String displayName) {
+        return displayName.substring(displayName.lastIndexOf('.') + 1);
+    }
+
+    private static TestResult fromChild(Event e) {
+        return new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.parse(e.status()), e.exception(),
+                e.message(), e.notYetStep(), e.frames() == null ? List.of() : e.frames(), null);
+    }
+
+    private static TestResult byParent(Event running, ChildDeath death, int exitCode) {
+        TestStatus status = death == ChildDeath.WALL_CLOCK ? TestStatus.TIMEOUT : TestStatus.ERROR;
+        return new TestResult(running.run(), running.trial(), running.test(), running.name(), status, null,
+                describe(death, exitCode), null, List.of(), death);
+    }
+
+    static String describe(ChildDeath death, int exitCode) {
+        return switch (death) {
+            case WALL_CLOCK -> "the test JVM hit its wall-clock limit";
+            case TEST_TIMEOUT -> "a test timed out";
+            case OUTPUT_FLOOD -> "the test printed too much output";
+            case OUT_OF_MEMORY -> "the test JVM ran out of memory";
+            case EXITED -> "the test JVM ended with status " + exitCode + " (System.exit?)";
+            case NOT_RUN -> "not run: the time budget was used up";
+        };
+    }
+
+    private static String tail(String output) {
+        if (output.isBlank()) {
+            return "";
+        }
+        String t = output.strip();
+        return ": " + (t.length() > 400 ? "…" + t.substring(t.length() - 400) : t);
+    }
+}
