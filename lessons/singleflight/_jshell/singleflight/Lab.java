@@ -114,6 +114,11 @@ public final class Lab {
         return redacted(Receipts.line(Receipts.of(w(db).clocks.mono(), "SEND", l, "SUCCESS", 1, Reply.of(status, chatty))));
     }
 
+    /** The fake credential, for a scene that hands it where it must not go (never printed: see {@link #redacted}). */
+    public static String credential() {
+        return FakeTenantServer.CREDENTIAL;
+    }
+
     /** What leaks from a text: the names of the secrets it holds, or "none". */
     private static String redacted(String line) {
         StringBuilder leaks = new StringBuilder();

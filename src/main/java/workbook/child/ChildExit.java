@@ -10,7 +10,9 @@ public enum ChildExit {
     /** {@code -XX:+ExitOnOutOfMemoryError}: the heap ran out (the JVM also prints why) */
     OUT_OF_MEMORY(3),
     /** a test timed out and may have left a thread spinning, so the child halted itself after reporting it */
-    POISONED(75);
+    POISONED(75),
+    /** the parent (the workbook) is gone, so nobody will read this child's verdict: it stops at once */
+    ORPHANED(76);
 
     private final int status;
 
@@ -22,9 +24,18 @@ public enum ChildExit {
         return status;
     }
 
-    /** Halts this JVM with this status (no shutdown hooks: learner code may have left threads behind). */
+    /**
+     * Halts this JVM with this status (no shutdown hooks: learner code may have left threads behind), after stopping
+     * every process learner code started from it.
+     */
     public void halt() {
+        stopDescendants();
         Runtime.getRuntime().halt(status);
+    }
+
+    /** Stops every process this JVM started, and theirs: learner code must leave none behind. */
+    public static void stopDescendants() {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
     }
 
     /** Whether a child's exit status is this one. */

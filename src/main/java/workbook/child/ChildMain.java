@@ -59,6 +59,10 @@ public final class ChildMain {
      * started early overlaps its start-up with the parent's compiling; a serving child answers in milliseconds.
      */
     public static void main(String[] args) throws Exception {
+        // Nobody reads a verdict once the workbook is gone: stop then, whatever learner code is doing.
+        ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(ChildExit.ORPHANED::halt));
+        // A System.exit in learner code runs the hooks: the processes it started go with it.
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildExit::stopDescendants, "stop-descendants"));
         Launcher launcher = LauncherFactory.create();
         warmUp();
         boolean serve = args.length > 0 && SERVE.equals(args[0]);

@@ -42,6 +42,42 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             }
             throw e;
         });
-        return cli.execute(args);
+        return cli.execute(commandFirst(args, cli.getSubcommands().keySet()));
+    }
+
+    /** The options every command takes; those with a value take the next word unless written {@code --x=value}. */
+    private static final java.util.Set<String> SHARED_WITH_VALUE = java.util.Set.of("--lab", "--workspace", "--lang", "--time-budget");
+    private static final java.util.Set<String> SHARED_FLAGS = java.util.Set.of("--json");
+
+    /**
+     * {@code workbook --lab ID check 3} means what {@code workbook check 3 --lab ID} means: the options every command
+     * shares, written before the command, are moved after it (picocli would give them to the board, not the command).
+     */
+    static String[] commandFirst(String[] args, java.util.Set<String> commands) {
+        java.util.List<String> shared = new java.util.ArrayList<>();
+        int i = 0;
+        while (i < args.length) {
+            String a = args[i];
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (SHARED_FLAGS.contains(a)) {
+                shared.add(a);
+                i++;
+            } else if (SHARED_WITH_VALUE.contains(name)) {
+                shared.add(a);
+                if (!a.contains("=") && i + 1 < args.length) {
+                    shared.add(args[i + 1]);
+                    i++;
+                }
+                i++;
+            } else {
+                break;
+            }
+        }
+        if (shared.isEmpty() || i >= args.length || !commands.contains(args[i])) {
+            return args;
+        }
+        java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(args).subList(i, args.length));
+        out.addAll(1, shared);
+        return out.toArray(String[]::new);
     }
 }

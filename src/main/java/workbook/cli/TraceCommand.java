@@ -54,11 +54,14 @@ final class TraceCommand implements Callable<Integer> {
         for (Tracer.Row r : trace.rows()) {
             boolean first = trace.firstDivergence() != null && trace.firstDivergence().row() == r.row();
             String t = r.t() == Math.rint(r.t()) ? String.valueOf((long) r.t()) : String.valueOf(r.t());
+            // The ✗ goes on the line that differs: the call's result, or only the state after it.
+            boolean resultDiffers = !r.learner().result().equals(r.reference().result());
             String mark = r.same() ? " " : term.red("✗");
+            String tag = first ? " " + term.red(msg.get("trace.first")) : "";
             out.println(term.row(new String[] {t, r.who(), r.call(), r.learner().result(), r.reference().result()}, 5, 4, 34, 30, 30)
-                    + " " + mark + (first ? " " + term.red(msg.get("trace.first")) : ""));
+                    + (resultDiffers ? " " + mark + tag : ""));
             out.println(term.row(new String[] {"", "", "  └ " + msg.get("trace.state"), r.learner().state(), r.reference().state()},
-                    5, 4, 34, 30, 30));
+                    5, 4, 34, 30, 30) + (resultDiffers ? "" : " " + mark + tag));
             out.println(term.dim("           " + r.clause()));
         }
         if (trace.firstDivergence() == null) {

@@ -51,11 +51,19 @@ public final class Tracer {
         Path bridge = builds.bridge();
         String bridgeClass = builds.course().bridgeClassName();
         List<String> libs = builds.libraries().stream().map(Path::toString).toList();
-        CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
-                new SceneRunner(classpath(builds.learnerRun(mine.classes()), bridge, libs), vmOptions, bridgeClass).play(scene));
-        List<Outcome> reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs), vmOptions,
-                bridgeClass).play(scene);
-        List<Outcome> theirs = learner.join();
+        // Each side's scene writes its databases into a temp folder of its own, removed when the trace is done.
+        Path tmp = temp();
+        List<Outcome> theirs;
+        List<Outcome> reference;
+        try {
+            CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
+                    new SceneRunner(classpath(builds.learnerRun(mine.classes()), bridge, libs), in(tmp, "mine"), bridgeClass).play(scene));
+            reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs), in(tmp, "reference"),
+                    bridgeClass).play(scene);
+            theirs = learner.join();
+        } finally {
+            workbook.workspace.Folders.deleteQuietly(tmp);
+        }
         List<Row> rows = new ArrayList<>();
         Divergence first = null;
         for (int i = 0; i < scene.rows().size(); i++) {
@@ -70,6 +78,26 @@ public final class Tracer {
             }
         }
         return new Trace("trace", step.number(), title, true, List.of(), rows, first);
+    }
+
+    private static Path temp() {
+        try {
+            return Files.createTempDirectory("workbook-trace-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The remote JVM's options, with {@code java.io.tmpdir} a fresh folder below {@code tmp}. */
+    private List<String> in(Path tmp, String side) {
+        try {
+            Path dir = Files.createDirectories(tmp.resolve(side));
+            List<String> out = new ArrayList<>(vmOptions);
+            out.add("-Djava.io.tmpdir=" + dir);
+            return out;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String describe(Outcome o) {

@@ -29,7 +29,9 @@ public final class TrySession {
     public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
                           InputStream in, PrintStream out, PrintStream err, boolean terminal) {
         try {
-            Path file = Files.createTempFile("workbook-try-", ".jsh");
+            // The session's scratch (its startup file, the scenes' databases) lives in one folder, removed at the end.
+            Path scratch = Files.createTempDirectory("workbook-try-");
+            Path file = scratch.resolve("startup.jsh");
             try {
                 Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene, bridge),
                         StandardCharsets.UTF_8);
@@ -38,6 +40,7 @@ public final class TrySession {
                 for (String o : vmOptions) {
                     args.add("-R" + o);
                 }
+                args.add("-R-Djava.io.tmpdir=" + Files.createDirectories(scratch.resolve("tmp")));
                 // Without a terminal (a script, a test) JShell must read the lines it is given. It opens the real terminal
                 // whenever its input *is* System.in, so a script's input is handed over in a wrapper; and the
                 // snippets' own System.in is a separate empty stream, so the commands are not forwarded to them.
@@ -46,7 +49,7 @@ public final class TrySession {
                 return JavaShellToolBuilder.builder().in(commands, userIn).out(out, out, out).err(err, err).persistence(new java.util.HashMap<>())
                         .interactiveTerminal(terminal).start(args.toArray(String[]::new));
             } finally {
-                Files.deleteIfExists(file);
+                workbook.workspace.Folders.deleteQuietly(scratch);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
