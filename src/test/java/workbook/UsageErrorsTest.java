@@ -37,7 +37,9 @@ class UsageErrorsTest {
         WorkbookRun.Result r = WorkbookRun.run("check", "9", "--workspace", workspace.toString(), "--json", "--lang", "en");
         assertEquals(2, r.exit(), r.describe());
         assertTrue(r.err().contains("9"), "the error names the step: " + r.describe());
-        assertTrue(r.out().isBlank(), "no verdict is printed: " + r.describe());
+        // No verdict: under --json the setup error itself, as JSON, so a tool reading stdout is not left guessing.
+        assertEquals("error", r.json().get("command").getAsString(), "the error as JSON: " + r.describe());
+        assertEquals(2, r.json().get("exit").getAsInt(), r.describe());
     }
 
     @Test

@@ -162,7 +162,7 @@ final class Lab {
                 if (Files.exists(copy)) {
                     copy.toFile().setWritable(true);
                 }
-                Files.writeString(copy, text);
+                workbook.workspace.AtomicWrite.text(copy, text);
                 copy.toFile().setWritable(false);
             } catch (IOException e) {
                 // a copy is a convenience: grading reads the lesson's own file

@@ -38,6 +38,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Lab.SetupError) {
                 cmd.getErr().println("workbook: " + e.getMessage());
+                if (java.util.List.of(args).contains("--json")) {
+                    // A tool that asked for JSON gets the setup error as JSON too, on standard output.
+                    com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+                    o.addProperty("command", "error");
+                    o.addProperty("exit", 2);
+                    o.addProperty("message", e.getMessage());
+                    System.out.println(o);
+                }
                 return 2;
             }
             throw e;

@@ -32,6 +32,9 @@ final class MutantsCommand implements Callable<Integer> {
         if (step != null) {
             Steps.one(lab, step);
         }
+        if (!java.nio.file.Files.isRegularFile(ws.testFile())) {
+            throw new Lab.SetupError(lab.msg.get("setup.noTests", Workspace.display(ws.testFile())));
+        }
         List<Mutant> mutants = step == null ? lab.course.mutants() : lab.course.mutantsOf(step);
         Verdicts.Mutants verdict = lab.grader().mutants(ws, mutants);
         List<Recorder.Compared> compared = Recording.afterMutants(lab, ws, verdict);

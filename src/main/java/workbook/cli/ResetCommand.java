@@ -75,8 +75,8 @@ final class ResetCommand implements Callable<Integer> {
 
     private static void write(Path p, String text) {
         try {
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, text, StandardCharsets.UTF_8);
+            // A reset killed half-way must leave the old file or the new one, never an empty one.
+            workbook.workspace.AtomicWrite.text(p, text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -44,13 +44,36 @@ public final class ClassCache {
         });
     }
 
-    /** Like {@link #compileTexts} for files on disk; diagnostics name these files. */
+    /**
+     * Like {@link #compileTexts} for files on disk; diagnostics name these files. A file that starts with a UTF-8 byte
+     * order mark (some Windows editors write one; javac refuses it as an illegal character) is compiled from a copy
+     * without it, and its diagnostics still name the learner's file.
+     */
     public CompileResult compileFiles(String kind, List<Path> files, List<Path> classpath) {
         List<Source> sources = new ArrayList<>();
+        boolean bom = false;
         for (Path f : files) {
-            sources.add(new Source(f.getFileName().toString(), read(f)));
+            String text = read(f);
+            bom |= text.startsWith("\uFEFF");
+            sources.add(new Source(f.getFileName().toString(), text.startsWith("\uFEFF") ? text.substring(1) : text));
         }
-        return cached(kind, sources, classpath, work -> files);
+        if (!bom) {
+            return cached(kind, sources, classpath, work -> files);
+        }
+        java.util.Map<String, Path> original = new java.util.HashMap<>();
+        CompileResult r = cached(kind, sources, classpath, work -> {
+            List<Path> copies = new ArrayList<>();
+            for (int i = 0; i < files.size(); i++) {
+                Path copy = Files.createDirectories(work.resolve("src").resolve(String.valueOf(i))).resolve(files.get(i).getFileName());
+                Files.writeString(copy, sources.get(i).text(), StandardCharsets.UTF_8);
+                original.put(copy.toString(), files.get(i));
+                copies.add(copy);
+            }
+            return copies;
+        });
+        return r.ok() ? r : new CompileResult(false, null, r.diagnostics().stream().map(d -> new SourceDiagnostic(
+                original.containsKey(d.file()) ? original.get(d.file()).toString() : d.file(), d.line(), d.column(),
+                d.message())).toList());
     }
 
     /** Where the sources to compile are, given the entry's work folder (written there, or already on disk). */
