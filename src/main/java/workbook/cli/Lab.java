@@ -36,7 +36,7 @@ final class Lab {
         } catch (IllegalArgumentException e) {
             throw new SetupError(e.getMessage());
         }
-        this.msg = plain.withLabWords(course.words());
+        this.msg = plain.withLabWords(course.words()).withCommandFlags(flags(options, labs));
     }
 
     /**
@@ -74,6 +74,22 @@ final class Lab {
             super(message);
             this.labs = List.copyOf(labs);
         }
+    }
+
+    /** The options a suggested command must repeat to mean the same lab, workspace and language. */
+    private static String flags(Options options, List<String> labs) {
+        StringBuilder sb = new StringBuilder();
+        if (options.lab != null && labs.size() > 1) {
+            sb.append(" --lab ").append(options.lab);
+        }
+        if (options.workspace != null) {
+            String w = Workspace.display(options.workspace);
+            sb.append(" --workspace ").append(w.contains(" ") ? "'" + w + "'" : w);
+        }
+        if ("en".equals(options.lang())) {
+            sb.append(" --lang en");
+        }
+        return sb.toString();
     }
 
     /** The labs an author's command covers: the one {@code --lab} names, else every lab installed. */

@@ -45,6 +45,14 @@ final class Cli {
         }
     }
 
+    /**
+     * The text with the options a suggested command repeats ({@code ./workbook --workspace DIR check 3}) taken out,
+     * so a test can look for the command itself.
+     */
+    static String plain(String text) {
+        return text.replaceAll("\\./workbook((?: --(?:lab|workspace|lang) \\S+)+)", "./workbook");
+    }
+
     static Result run(String... args) {
         return withInput("", args);
     }

@@ -27,7 +27,7 @@ class CorruptProgressTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("passed"), r.out());
         assertTrue(r.err().contains("moved to"), "a warning on standard error: " + r.err());
-        assertTrue(r.err().contains("come back with the next ./workbook check"), "it says what comes back: " + r.err());
+        assertTrue(Cli.plain(r.err()).contains("come back with the next ./workbook check"), "it says what comes back: " + r.err());
 
         List<Path> aside = corruptCopies(ws);
         assertEquals(1, aside.size(), "moved aside, not deleted");

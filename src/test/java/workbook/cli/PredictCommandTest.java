@@ -38,7 +38,7 @@ class PredictCommandTest {
         int answer = r.out().indexOf("the answer");
         assertTrue(answer > recorded, "the explanation (after.en.md) comes once the prediction is recorded:\n" + r.out());
         assertTrue(r.out().substring(answer).contains("now == until"), "it says which instant exposes the fragment:\n" + r.out());
-        assertTrue(r.out().contains("./workbook mutants 4"), "no mutants run yet: it says what to run next");
+        assertTrue(Cli.plain(r.out()).contains("./workbook mutants 4"), "no mutants run yet: it says what to run next");
 
         Prediction p = Cli.load(ws).step(4).latestPrediction("04-held-at-expiry-instant").orElseThrow();
         assertEquals(Choice.STATE, p.choice());
@@ -119,7 +119,7 @@ class PredictCommandTest {
                 "--because", "getAsLong on the boundary claim throws");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("they match"), r.out());
-        assertFalse(r.out().contains("./workbook mutants 4 —"), "no pointer to a run that already happened");
+        assertFalse(Cli.plain(r.out()).contains("./workbook mutants 4 —"), "no pointer to a run that already happened");
         Prediction p = Cli.load(ws).step(4).latestPrediction().orElseThrow();
         assertEquals(Match.YES, p.comparison().match());
         assertEquals(List.of("JobsTest#boundary"), p.comparison().killedBy());
