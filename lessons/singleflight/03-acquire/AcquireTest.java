@@ -178,7 +178,7 @@ class AcquireTest {
         Coordinator one = coordinator(cfg);
         Coordinator two = coordinator(cfg);
         int n = 8;
-        int rounds = 20; // one race per scope: each round is another chance for two transactions to overlap
+        int rounds = 8; // one race per scope: each round is another chance for two transactions to overlap
         CyclicBarrier start = new CyclicBarrier(n);
         ExecutorService pool = Executors.newFixedThreadPool(n);
         try {

@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * <p>{@code learnerClasses}: the classes the learner writes, one file each, the first being the main one (steps name
  * theirs with {@code file} in step.json). {@code libraries}: classes whose jars learner code may use (compiled and run against); {@code warmUp}: what a
- * child JVM loads before its plan arrives, as {@code Class} or {@code Class#staticMethod}. {@code given}: read-only
+ * child JVM loads before its plan arrives, as {@code Class}, {@code Class#staticMethod} or {@code Class#staticMethod(text)}. {@code given}: read-only
  * sources of the lab's API (records, enums, interfaces, fixtures) compiled with every build, the learner's included,
  * and copied into the workspace for reading; none when the folder is missing. {@code words}: by language, message keys whose
  * text this lab words its own way (its prediction choices, its board). {@code network}: {@code none}, or

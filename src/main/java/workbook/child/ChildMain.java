@@ -85,8 +85,9 @@ public final class ChildMain {
     }
 
     /**
-     * Loads what the lab declares ({@code -Dworkbook.warmUp}: {@code Class} or {@code Class#staticMethod}, comma
-     * separated) before a plan arrives, so its cost overlaps the parent's compiling.
+     * Loads what the lab declares ({@code -Dworkbook.warmUp}: {@code Class}, {@code Class#staticMethod} or
+     * {@code Class#staticMethod(text)} for a method of one String argument, whose result is closed when it can be;
+     * comma separated) before a plan arrives, so its cost overlaps the parent's compiling.
      */
     private static void warmUp() {
         for (String item : System.getProperty("workbook.warmUp", "").split(",")) {
@@ -96,7 +97,15 @@ public final class ChildMain {
             try {
                 String[] parts = item.strip().split("#", 2);
                 Class<?> c = Class.forName(parts[0]);
-                if (parts.length == 2) {
+                if (parts.length == 2 && parts[1].endsWith(")") && parts[1].contains("(")) {
+                    // Class#method(text): a static method of one String argument, e.g. opening a first connection.
+                    String name = parts[1].substring(0, parts[1].indexOf('('));
+                    String arg = parts[1].substring(parts[1].indexOf('(') + 1, parts[1].length() - 1);
+                    Object made = c.getMethod(name, String.class).invoke(null, arg);
+                    if (made instanceof AutoCloseable closeable) {
+                        closeable.close();
+                    }
+                } else if (parts.length == 2) {
                     c.getMethod(parts[1]).invoke(null);
                 }
             } catch (Exception | LinkageError e) {
