@@ -108,6 +108,7 @@ final class StepJudge {
                 case OUT_OF_MEMORY -> msg.get("death.oom");
                 case EXITED -> msg.get("death.exit");
                 case TEST_TIMEOUT -> msg.get("death.timeout");
+                case SAME_TIMEOUT -> msg.get("death.sameTimeout");
             };
         }
         return switch (r.status()) {

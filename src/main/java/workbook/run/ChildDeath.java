@@ -13,5 +13,7 @@ public enum ChildDeath {
     /** ended with some other status, typically {@code System.exit} in learner code */
     EXITED,
     /** never got to run: the time budget was used up by earlier tests */
-    NOT_RUN
+    NOT_RUN,
+    /** not run: an earlier test of the same class timed out in the learner's code, which these would enter again */
+    SAME_TIMEOUT
 }

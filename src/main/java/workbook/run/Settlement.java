@@ -20,8 +20,30 @@ final class Settlement {
     private final Set<String> settled = new HashSet<>();
     private final Map<String, Event> planned = new LinkedHashMap<>();
 
+    /**
+     * Whether a timed-out test settles the rest of its class as not run: true for a learner's check, where each further
+     * test would spend its whole time limit in the same loop (ten identical timeouts, twenty seconds) and the step has
+     * failed already. Never for the reference, a mutant or a learner's own tests, whose every verdict counts.
+     */
+    private final boolean skipsAfterTimeout;
+
     Settlement(List<RunSpec> specs) {
         this.specs = specs;
+        this.skipsAfterTimeout = !specs.isEmpty() && specs.stream().allMatch(s -> s.id().equals(LEARNER_CHECK) || s.id().equals(LEARNER_CHECK + "~race"));
+    }
+
+    /** The run id a learner's check gives its official tests ({@code learner}, {@code learner~race}). */
+    static final String LEARNER_CHECK = "learner";
+
+    private void skipRestOfClass(Event timedOut) {
+        String prefix = timedOut.run() + "|" + timedOut.trial() + "|";
+        String cls = timedOut.test().substring(0, timedOut.test().indexOf('#') + 1);
+        for (Event p : planned.values()) {
+            if (p.skipKey().startsWith(prefix) && p.test().startsWith(cls) && settled.add(p.skipKey())) {
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.TIMEOUT, null,
+                        timedOut.test(), null, timedOut.frames() == null ? List.of() : timedOut.frames(), ChildDeath.SAME_TIMEOUT));
+            }
+        }
     }
 
     RunResults results() {
@@ -47,6 +69,9 @@ final class Settlement {
                     results.put(fromChild(e));
                     progress |= settled.add(e.skipKey());
                     running = null;
+                    if (skipsAfterTimeout && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
+                        skipRestOfClass(e);
+                    }
                 }
                 case "container" -> containerFailure(e);
                 case "runDone" -> {
@@ -153,6 +178,7 @@ final class Settlement {
             case OUT_OF_MEMORY -> "the test JVM ran out of memory";
             case EXITED -> "the test JVM ended with status " + exitCode + " (System.exit?)";
             case NOT_RUN -> "not run: the time budget was used up";
+            case SAME_TIMEOUT -> "not run: an earlier test of this class timed out in the same code";
         };
     }
 
