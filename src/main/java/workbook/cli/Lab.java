@@ -14,6 +14,7 @@ import workbook.report.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.Limits;
 import workbook.run.NativeLibrary;
+import workbook.run.Sandbox;
 import workbook.workspace.Workspace;
 
 /** Everything a command needs, built from the options: the course, the compiled builds, the grader, the workspace. */
@@ -110,6 +111,20 @@ final class Lab {
         return Builds.defaultCache(home);
     }
 
+    /**
+     * The sandbox children run in: on where this machine offers one (see {@link Sandbox}), with the learner's workspace
+     * read-only too. {@code WORKBOOK_SANDBOX=off} turns it off. Without one, it is said once, in one line.
+     */
+    Sandbox sandbox() {
+        Sandbox s = "off".equals(System.getenv("WORKBOOK_SANDBOX")) ? Sandbox.none("WORKBOOK_SANDBOX=off")
+                : Sandbox.detect(home, "loopback".equals(course.network()));
+        if (s.tellNow() && s.off() != Sandbox.Off.ASKED) {
+            System.err.println("workbook: " + msg.get("sandbox.off." + s.off().name().toLowerCase(java.util.Locale.ROOT), s.why()));
+        }
+        Path ws = options.workspace != null ? options.workspace : home.resolve("workspace");
+        return s.withReadOnly(List.of(ws));
+    }
+
     Builds builds() {
         return new Builds(course, Builds.defaultCache(home), msg.locale());
     }
@@ -127,7 +142,7 @@ final class Lab {
         jvm.add("-Dworkbook.learnerClasses=" + String.join(",",
                 course.learnerClasses().stream().map(c -> course.packageName() + "." + c).toList()));
         jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
-        ChildRunner runner = new ChildRunner(limits, jvm, cache, serving);
+        ChildRunner runner = new ChildRunner(limits, jvm, cache, serving, sandbox());
         return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
     }
 

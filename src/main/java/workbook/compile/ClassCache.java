@@ -97,6 +97,9 @@ public final class ClassCache {
                 workbook.workspace.Folders.deleteQuietly(work);
                 return r;
             }
+            // The sources (the reference's, a mutant's) are not kept: a learner's child reads this folder's classes and
+            // must find no source beside them.
+            workbook.workspace.Folders.deleteQuietly(work.resolve("src"));
             publish(work, done);
             return CompileResult.success(done.resolve("classes"));
         } catch (IOException e) {

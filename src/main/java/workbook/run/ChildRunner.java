@@ -51,10 +51,22 @@ public final class ChildRunner {
      *                next one, so a re-check costs no JVM start. A child that died is replaced by a fresh one.
      */
     public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving) {
+        this(limits, jvmOptions, cacheRoot, serving, Sandbox.none("not asked for"));
+    }
+
+    /** @param sandbox where each child runs (see {@link Sandbox}) */
+    public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving, Sandbox sandbox) {
         this.limits = limits;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.cds = new ClassDataArchive(cacheRoot);
         this.serving = serving;
+        this.sandbox = sandbox;
+    }
+
+    private final Sandbox sandbox;
+
+    public Sandbox sandbox() {
+        return sandbox;
     }
 
     private final boolean serving;
@@ -192,7 +204,7 @@ public final class ChildRunner {
         cmd.add("-Xshare:auto");
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
-        ClassDataArchive.Use archive = cds.use();
+        ClassDataArchive.Use archive = cds.use(tmp);
         cmd.addAll(archive.options());
         cmd.add("-Djava.io.tmpdir=" + childTmp);
         cmd.add("-Dfile.encoding=UTF-8");
@@ -205,7 +217,9 @@ public final class ChildRunner {
         } else if (planFile != null) {
             cmd.add(planFile.toString());
         }
-        Process p = new ProcessBuilder(cmd).directory(childTmp.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd)).directory(childTmp.toFile()).redirectErrorStream(true);
+        sandbox.environment(pb.environment(), childTmp);
+        Process p = pb.start();
         if (planFile != null && !serving) {
             p.getOutputStream().close();
         }

@@ -34,7 +34,8 @@ final class ClassDataArchive {
     /** Options for one child, and where a freshly recorded archive will appear (null when none is recorded). */
     record Use(List<String> options, Path recording) {}
 
-    Use use() {
+    /** @param dir where the child may record (its own folder: in a sandbox it can write nowhere else) */
+    Use use(Path dir) {
         if (archive == null) {
             return new Use(List.of(), null);
         }
@@ -43,8 +44,7 @@ final class ClassDataArchive {
         }
         try {
             Files.createDirectories(archive.getParent());
-            Path recording = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid()
-                    + "-" + System.nanoTime() + ".part");
+            Path recording = dir.resolve("child.jsa");
             return new Use(List.of("-XX:ArchiveClassesAtExit=" + recording), recording);
         } catch (IOException e) {
             return new Use(List.of(), null);
@@ -57,7 +57,17 @@ final class ClassDataArchive {
             return;
         }
         try {
-            Files.move(use.recording(), archive, StandardCopyOption.ATOMIC_MOVE);
+            // The recording is in the child's folder, perhaps on another file system: copied beside the archive first,
+            // then moved into place in one step.
+            Path part = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                    + System.nanoTime() + ".part");
+            Files.copy(use.recording(), part, StandardCopyOption.REPLACE_EXISTING);
+            Files.deleteIfExists(use.recording());
+            try {
+                Files.move(part, archive, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException raced) {
+                Files.deleteIfExists(part);
+            }
         } catch (IOException e) {
             try {
                 Files.deleteIfExists(use.recording());

@@ -1,0 +1,155 @@
+package workbook.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Where a child JVM runs learner code. On Linux with unprivileged user namespaces ({@code unshare -Urnm}) each child
+ * gets a user, a mount and a network namespace of its own:
+ * <ul>
+ *   <li>the workbook's folder (the repo: lessons, caches, the default workspace) is mounted read-only, with the
+ *       reference sources and the mutants ({@code answers/}, {@code mutants/}) hidden under an empty folder;</li>
+ *   <li>its own temp folder (outside the repo) is the one place it can write;</li>
+ *   <li>no network at all, loopback included, unless the lab declares a fixture server on loopback
+ *       ({@code "network": "loopback"}), when only {@code lo} is brought up;</li>
+ *   <li>a clean environment: a fixed {@code PATH}, {@code LANG} and {@code HOME} (its temp folder), nothing else.</li>
+ * </ul>
+ * Elsewhere (macOS, Windows, a kernel without user namespaces) there is no sandbox: children run as before, and
+ * the caller says so in one line ({@link #off()}, {@link #why()}).
+ */
+public final class Sandbox {
+    /** Why there is no sandbox. */
+    public enum Off { NONE, NOT_LINUX, NO_NAMESPACES, NO_LOOPBACK, ASKED }
+
+    private final Off off;
+    private final String why;
+    private final Path home;
+    private final boolean loopback;
+    private final List<Path> readOnly;
+
+    private Sandbox(Off off, String why, Path home, boolean loopback, List<Path> readOnly) {
+        this.off = off;
+        this.on = off == Off.NONE;
+        this.why = why;
+        this.home = home;
+        this.loopback = loopback;
+        this.readOnly = List.copyOf(readOnly);
+    }
+
+    private final boolean on;
+
+    public Off off() {
+        return off;
+    }
+
+    /** The same sandbox, with {@code paths} (the learner's workspace) read-only too. */
+    public Sandbox withReadOnly(List<Path> paths) {
+        List<Path> all = new ArrayList<>(readOnly);
+        paths.stream().filter(p -> p != null && Files.isDirectory(p)).map(p -> p.toAbsolutePath().normalize())
+                .filter(p -> home == null || !p.startsWith(home)).forEach(all::add);
+        return new Sandbox(off, why, home, loopback, all);
+    }
+
+    /** No sandbox, as asked (tests of the runner itself, {@code --unsafe}). */
+    public static Sandbox none(String why) {
+        return new Sandbox(Off.ASKED, why, null, false, List.of());
+    }
+
+    private static volatile Boolean namespaces;
+    private static volatile Boolean lo;
+
+    /** The sandbox this machine offers for a lab in {@code home}; {@code loopback}: the lab's tests need 127.0.0.1. */
+    public static Sandbox detect(Path home, boolean loopback) {
+        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            return new Sandbox(Off.NOT_LINUX, System.getProperty("os.name"), null, false, List.of());
+        }
+        if (namespaces == null) {
+            namespaces = probe("mount -t tmpfs none /tmp");
+        }
+        if (!namespaces) {
+            return new Sandbox(Off.NO_NAMESPACES, "unshare -Urnm", null, false, List.of());
+        }
+        if (loopback && lo == null) {
+            lo = probe("ip link set lo up");
+        }
+        if (loopback && !lo) {
+            return new Sandbox(Off.NO_LOOPBACK, "ip link set lo up", null, false, List.of());
+        }
+        return new Sandbox(Off.NONE, "", home.toAbsolutePath().normalize(), loopback, List.of());
+    }
+
+    /** Whether {@code command} succeeds inside fresh user, mount and network namespaces. */
+    private static boolean probe(String command) {
+        try {
+            Process p = new ProcessBuilder("unshare", "-Urnm", "sh", "-c", command)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    public boolean on() {
+        return on;
+    }
+
+    /** Why there is no sandbox; empty when there is one. */
+    public String why() {
+        return why;
+    }
+
+    /**
+     * The script run inside the namespaces before the JVM: make the repo read-only, hide the reference and the mutants,
+     * bring up loopback if the lab needs it, then become the child JVM. {@code $1} is the repo.
+     */
+    private String script() {
+        return "R=\"$1\"; shift; "
+                + "mount --bind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; "
+                + "for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; "
+                + "for w in \"$@\"; do [ \"$w\" = -- ] && break; mount --bind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; "
+                + "while [ \"$1\" != -- ]; do shift; done; shift; "
+                + (loopback ? "ip link set lo up 2>/dev/null || exit 97; " : "")
+                + "exec \"$@\"";
+    }
+
+    /** The command that runs {@code command} in the sandbox (or as it is, without one). */
+    public List<String> wrap(List<String> command) {
+        if (!on) {
+            return command;
+        }
+        List<String> out = new ArrayList<>(List.of("unshare", "-Urnm", "sh", "-c", script(), "sandbox", home.toString()));
+        readOnly.forEach(p -> out.add(p.toString()));
+        out.add("--");
+        out.addAll(command);
+        return out;
+    }
+
+    /** Replaces the environment with the few variables a JVM needs (or leaves it, without a sandbox). */
+    public void environment(Map<String, String> env, Path tmp) {
+        if (!on) {
+            return;
+        }
+        String path = env.getOrDefault("PATH", "/usr/bin:/bin");
+        env.clear();
+        env.put("PATH", path.contains("/usr/sbin") ? path : path + ":/usr/sbin:/sbin");
+        env.put("LANG", "C.UTF-8");
+        env.put("HOME", tmp.toString());
+        env.put("TMPDIR", tmp.toString());
+    }
+
+    /** Whether the missing sandbox was already told in this run (it is said once). */
+    private static volatile boolean told;
+
+    /** True the first time it is asked while there is no sandbox: the caller then says so, in one line. */
+    public boolean tellNow() {
+        if (on || told) {
+            return false;
+        }
+        told = true;
+        return true;
+    }
+}

@@ -1,0 +1,72 @@
+package workbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.google.gson.JsonElement;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbook.run.Sandbox;
+
+/**
+ * Where the workbook claims a sandbox, learner code inside a child can neither write to the workbook's folder or the
+ * learner's own files, nor read the reference, nor open a socket (lab 1 declares no fixture server).
+ */
+class SandboxTest {
+    @TempDir Path tmp;
+
+    @Test
+    void fromInsideAChildTheRepoTheReferenceTheWorkspaceAndTheNetworkAreOutOfReach() throws Exception {
+        Sandbox sandbox = Sandbox.detect(WorkbookRun.home(), false);
+        Assumptions.assumeTrue(sandbox.on(), "no sandbox on this machine: " + sandbox.off() + " " + sandbox.why());
+        Path home = WorkbookRun.home().toAbsolutePath();
+        Path mark = home.resolve("escaped-" + ProcessHandle.current().pid());
+        try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            AtomicBoolean reached = new AtomicBoolean();
+            Thread accept = new Thread(() -> {
+                try {
+                    listener.accept().close();
+                    reached.set(true);
+                } catch (IOException ignored) {
+                    // closed at the end of the test
+                }
+            });
+            accept.setDaemon(true);
+            accept.start();
+
+            Path pkg = Files.createDirectories(tmp.resolve("ws").resolve("lease"));
+            String jobs = Files.readString(home.resolve("answers/lease/Jobs.java"));
+            int body = jobs.indexOf('{', jobs.indexOf("static void initDb(")) + 1;
+            String attack = """
+
+                    java.util.List<String> escaped = new java.util.ArrayList<>();
+                    try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "x"); escaped.add("wrote the repo"); } catch (Exception e) { }
+                    try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "x"); escaped.add("wrote the workspace"); } catch (Exception e) { }
+                    try { java.nio.file.Files.readString(java.nio.file.Path.of("%s")); escaped.add("read the reference"); } catch (Exception e) { }
+                    try (java.net.Socket s = new java.net.Socket("127.0.0.1", %d)) { escaped.add("opened a socket"); } catch (Exception e) { }
+                    if (!escaped.isEmpty()) { throw new IllegalStateException("ESCAPED: " + escaped); }
+                    """.formatted(mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort());
+            Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + jobs.substring(body));
+            Files.copy(home.resolve("skeleton/lease/JobsTest.java"), pkg.resolve("JobsTest.java"));
+
+            WorkbookRun.Result r = WorkbookRun.runAsLauncher("check", "1", "--workspace", pkg.getParent().toString(),
+                    "--json", "--lang", "en");
+            StringBuilder messages = new StringBuilder();
+            for (JsonElement s : r.json().getAsJsonArray("steps")) {
+                s.getAsJsonObject().getAsJsonArray("tests").forEach(t -> messages.append(t).append('\n'));
+            }
+            assertFalse(messages.toString().contains("ESCAPED"), "learner code got out of the sandbox:\n" + messages);
+            assertEquals(0, r.exit(), "step 1 passes inside the sandbox\n" + r.describe());
+            assertFalse(Files.exists(mark), "a file appeared in the workbook's folder");
+            assertFalse(reached.get(), "a connection reached a socket outside");
+        } finally {
+            Files.deleteIfExists(mark);
+        }
+    }
+}
