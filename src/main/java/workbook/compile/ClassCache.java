@@ -101,9 +101,35 @@ public final class ClassCache {
             // must find no source beside them.
             workbook.workspace.Folders.deleteQuietly(work.resolve("src"));
             publish(work, done);
+            if (kind.startsWith("learner")) {
+                prune(kind);
+            }
             return CompileResult.success(done.resolve("classes"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** How many builds of one kind of learner code are kept: one per edit would grow the cache forever. */
+    static final int KEEP_LEARNER_BUILDS = 24;
+
+    /** Removes the oldest builds of {@code kind} beyond {@link #KEEP_LEARNER_BUILDS}. */
+    private void prune(String kind) {
+        try (java.util.stream.Stream<Path> entries = Files.list(root)) {
+            List<Path> old = entries.filter(e -> e.getFileName().toString().matches(java.util.regex.Pattern.quote(kind) + "-[0-9a-f]+")
+                            && Files.isDirectory(e))
+                    .sorted(java.util.Comparator.comparing(ClassCache::modified).reversed()).skip(KEEP_LEARNER_BUILDS).toList();
+            old.forEach(workbook.workspace.Folders::deleteQuietly);
+        } catch (IOException e) {
+            // pruning is housekeeping: a cache that could not be pruned still works
+        }
+    }
+
+    private static java.nio.file.attribute.FileTime modified(Path p) {
+        try {
+            return Files.getLastModifiedTime(p);
+        } catch (IOException e) {
+            return java.nio.file.attribute.FileTime.fromMillis(0);
         }
     }
 

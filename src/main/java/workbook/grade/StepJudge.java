@@ -117,7 +117,7 @@ final class StepJudge {
             case FAILED -> String.valueOf(r.message());
             default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
                     : unloadable(r) ? msg.get("test.classInit", r.message())
-                    : shortName(r.exception()) + ": " + r.message();
+                    : shortName(r.exception()) + ": " + withoutOwnName(r.exception(), r.message());
         };
     }
 
@@ -130,6 +130,15 @@ final class StepJudge {
     private static boolean unloadable(TestResult r) {
         return r.exception() != null && (r.exception().endsWith("NoClassDefFoundError")
                 || r.exception().endsWith("ExceptionInInitializerError"));
+    }
+
+    /** A message that starts with its own exception's class name (a wrapped cause) loses it: the name is shown once. */
+    private static String withoutOwnName(String exception, String message) {
+        if (exception == null || message == null) {
+            return String.valueOf(message);
+        }
+        String prefix = exception + ": ";
+        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
     private static String shortName(String exception) {

@@ -40,6 +40,10 @@ final class ClassDataArchive {
             return new Use(List.of(), null);
         }
         if (Files.isRegularFile(archive)) {
+            if (!pruned) {
+                pruned = true;
+                pruneOthers();
+            }
             return new Use(List.of("-XX:SharedArchiveFile=" + archive), null);
         }
         try {
@@ -68,12 +72,30 @@ final class ClassDataArchive {
             } catch (IOException raced) {
                 Files.deleteIfExists(part);
             }
+            pruneOthers();
         } catch (IOException e) {
             try {
                 Files.deleteIfExists(use.recording());
             } catch (IOException ignored) {
                 // a leftover recording only takes disk space
             }
+        }
+    }
+
+    /** Archives of other runner builds (10 MB each, one per build of the workbook) are removed: only this one is used. */
+    private boolean pruned;
+
+    private void pruneOthers() {
+        try (java.util.stream.Stream<Path> all = Files.list(archive.getParent())) {
+            all.filter(f -> !f.equals(archive) && f.getFileName().toString().startsWith("child-")).forEach(f -> {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException ignored) {
+                    // another workbook may be using it right now
+                }
+            });
+        } catch (IOException ignored) {
+            // housekeeping only
         }
     }
 
