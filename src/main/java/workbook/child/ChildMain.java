@@ -161,22 +161,46 @@ public final class ChildMain {
         launcher.execute(request, new Listener(run.id(), trial));
     }
 
-    /** {@code SimpleClassName#method}, plus {@code [n]} for an invocation of a parameterized or repeated test. */
+    /**
+     * {@code SimpleClassName#method}, plus {@code [n]} for an invocation of a parameterized or repeated test, and
+     * {@code [n]} (or {@code [n/m]} when nested) for each dynamic test of a {@code @TestFactory}: keyed by JUnit's
+     * unique id, so no two results share a key.
+     */
     static String key(TestDescriptor d) {
-        return key(d.getSource().orElse(null), d.getUniqueId().getLastSegment().getType(),
-                d.getUniqueId().getLastSegment().getValue(), d.getDisplayName());
+        return key(d.getSource().orElse(null), d.getUniqueId(), d.getDisplayName());
     }
 
     static String key(TestIdentifier id) {
-        var last = org.junit.platform.engine.UniqueId.parse(id.getUniqueId()).getLastSegment();
-        return key(id.getSource().orElse(null), last.getType(), last.getValue(), id.getDisplayName());
+        return key(id.getSource().orElse(null), org.junit.platform.engine.UniqueId.parse(id.getUniqueId()), id.getDisplayName());
     }
 
-    private static String key(Object source, String segmentType, String segmentValue, String displayName) {
+    private static String key(Object source, org.junit.platform.engine.UniqueId uid, String displayName) {
+        var segments = uid.getSegments();
+        var last = uid.getLastSegment();
+        int factory = -1;
+        String cls = null;
+        for (int i = 0; i < segments.size(); i++) {
+            if (segments.get(i).getType().equals("class") || segments.get(i).getType().equals("nested-class")) {
+                cls = segments.get(i).getValue();
+            }
+            if (segments.get(i).getType().equals("test-factory")) {
+                factory = i;
+            }
+        }
+        if (factory >= 0 && cls != null) {
+            String method = segments.get(factory).getValue();
+            method = method.contains("(") ? method.substring(0, method.indexOf('(')) : method;
+            StringBuilder path = new StringBuilder();
+            for (int i = factory + 1; i < segments.size(); i++) {
+                path.append(path.length() == 0 ? "" : "/").append(segments.get(i).getValue().replace("#", ""));
+            }
+            return cls.substring(cls.lastIndexOf('.') + 1).replace('$', '.') + "#" + method
+                    + (path.length() == 0 ? "" : "[" + path + "]");
+        }
         if (source instanceof MethodSource ms) {
-            String cls = ms.getClassName().substring(ms.getClassName().lastIndexOf('.') + 1);
-            String base = cls + "#" + ms.getMethodName();
-            return segmentType.contains("invocation") ? base + "[" + segmentValue.replace("#", "") + "]" : base;
+            String c = ms.getClassName().substring(ms.getClassName().lastIndexOf('.') + 1);
+            String base = c + "#" + ms.getMethodName();
+            return last.getType().contains("invocation") ? base + "[" + last.getValue().replace("#", "") + "]" : base;
         }
         return displayName;
     }
