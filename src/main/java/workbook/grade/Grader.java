@@ -144,16 +144,26 @@ public final class Grader {
         }
         // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
         // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
-        Map<String, TestResult> onReference = runner.run(List.of(RunSpec.of("reference",
-                List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass))), shards).of("reference");
+        // Twice: a test that passes the reference only sometimes (a coin flip, a clock, a race) is flaky, not valid.
+        RunResults ref = runner.run(List.of(new RunSpec("reference",
+                List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass), List.of(), 2)), shards);
+        Map<String, TestResult> onReference = ref.of("reference");
+        List<Map<String, TestResult>> refTrials = ref.trials("reference").stream()
+                .map(trial -> trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a))).toList();
         List<Verdicts.LearnerTest> learnerTests = new ArrayList<>();
         List<String> valid = new ArrayList<>();
         for (TestResult t : onReference.values()) {
-            boolean ok = t.status() == TestStatus.PASSED;
+            long passes = refTrials.stream().filter(tr -> tr.containsKey(t.key()) && tr.get(t.key()).status() == TestStatus.PASSED).count();
+            boolean ok = passes == refTrials.size() && passes > 0;
+            boolean flaky = !ok && passes > 0;
             if (ok) {
                 valid.add(t.key());
             }
-            learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null : msg.get("mutants.invalid", judge.detail(t))));
+            TestResult failed = refTrials.stream().map(tr -> tr.get(t.key()))
+                    .filter(r -> r != null && r.status() != TestStatus.PASSED).findFirst().orElse(t);
+            learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null
+                    : flaky ? msg.get("mutants.flaky", passes, refTrials.size(), judge.detail(failed))
+                    : msg.get("mutants.invalid", judge.detail(t))));
         }
         List<RunSpec> runs = new ArrayList<>();
         Map<String, String> unusable = new LinkedHashMap<>();
@@ -164,19 +174,30 @@ public final class Grader {
             }
         }
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
+        Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid);
         List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
+        List<String> flakyKills = new ArrayList<>();
         for (Mutant m : mutants) {
             if (unusable.containsKey(m.id())) {
                 verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
                         m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id())));
                 continue;
             }
-            Kills kills = Kills.of(results.of(m.id()), valid);
+            Kills first = Kills.of(results.of(m.id()), valid);
+            Kills kills = new Kills(first.by().stream().filter(k -> reproduced.get(m.id()).contains(k)).toList(), first.kind());
+            first.by().stream().filter(k -> !kills.by().contains(k)).forEach(k -> flakyKills.add(k + " / " + m.id()));
             String runError = results.runError(m.id());
             MutantStatus status = runError != null && kills.by().isEmpty() ? MutantStatus.ERROR
                     : kills.by().isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
             verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
                     m.clauses(), status, kills.by(), kills.kind(), runError));
+        }
+        if (!flakyKills.isEmpty()) {
+            learnerTests = learnerTests.stream().map(t -> {
+                List<String> on = flakyKills.stream().filter(f -> f.startsWith(t.id() + " / ")).map(f -> f.substring(t.id().length() + 3)).toList();
+                return on.isEmpty() ? t : new Verdicts.LearnerTest(t.id(), t.name(), t.valid(),
+                        msg.get("mutants.flakyKill", String.join(", ", on)));
+            }).toList();
         }
         int killed = (int) verdicts.stream().filter(v -> v.status() == MutantStatus.KILLED).count();
         List<Verdicts.Unheld> unheld = unheld(mutants, verdicts);
@@ -186,6 +207,36 @@ public final class Grader {
                 : msg.get("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
         return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, unheld, killed,
                 verdicts.size(), next);
+    }
+
+    /**
+     * Every kill is run once more, the killing tests only: a kill counts when it happens again. Returns, per mutant,
+     * the tests that failed both times.
+     */
+    private Map<String, List<String>> reproduce(List<Mutant> mutants, Map<String, String> unusable, List<RunSpec> runs,
+                                                RunResults results, List<String> valid) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        List<RunSpec> again = new ArrayList<>();
+        for (Mutant m : mutants) {
+            out.put(m.id(), List.of());
+            if (unusable.containsKey(m.id())) {
+                continue;
+            }
+            List<String> killers = Kills.of(results.of(m.id()), valid).by();
+            RunSpec first = runs.stream().filter(r -> r.id().equals(m.id())).findFirst().orElse(null);
+            if (!killers.isEmpty() && first != null) {
+                again.add(new RunSpec(m.id() + "~again", first.classpath(), first.testClasses(), killers, 1));
+            }
+        }
+        if (again.isEmpty()) {
+            return out;
+        }
+        RunResults second = runner.run(again, shards);
+        for (RunSpec r : again) {
+            String id = r.id().substring(0, r.id().length() - "~again".length());
+            out.put(id, Kills.of(second.of(r.id()), r.only()).by());
+        }
+        return out;
     }
 
     /** The clauses of the mutants that survived, each once, in step and lesson order. */
