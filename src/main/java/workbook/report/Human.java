@@ -21,32 +21,69 @@ public final class Human {
         this.color = System.console() != null && System.getenv("NO_COLOR") == null;
     }
 
+    /**
+     * The check, one line per cause: a compile error's message once (not once per step), and tests of a step that
+     * failed the same way (the same outcome, detail and place) on one line with a count. {@code -v} shows every test.
+     */
     public void check(Verdicts.Check c, boolean verbose) {
         out.println(bold(msg.get("report.check.title", c.workspace())));
         compile(c.compile());
+        boolean sameForAll = !c.compile().ok() && !verbose;
         for (Verdicts.StepVerdict s : c.steps()) {
             long ok = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
             String counts = s.tests().isEmpty() ? "" : " (" + ok + "/" + s.tests().size() + ")";
             out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), 34),
                     paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
-            if (s.message() != null) {
+            if (s.message() != null && !sameForAll) {
                 out.println("       " + s.message());
             }
             boolean open = verbose || s.status() == StepStatus.FAILED || s.status() == StepStatus.ERROR;
-            if (open && s.status() != StepStatus.NOT_STARTED) {
-                for (Verdicts.TestVerdict t : s.tests()) {
-                    if (t.status() == TestOutcome.PASSED && !verbose) {
-                        continue;
-                    }
-                    out.println("       " + mark(t.status().wire()) + " " + (t.message() == null ? t.name() : t.message().replace("\n", "\n         ")));
-                    if (!t.where().isEmpty()) {
-                        out.println("         @ " + String.join(", ", t.where()));
-                    }
-                }
+            if (open && s.status() != StepStatus.NOT_STARTED && !sameForAll) {
+                tests(s.tests(), verbose);
             }
+        }
+        if (sameForAll && !c.steps().isEmpty() && c.steps().get(0).message() != null) {
+            out.println("  " + c.steps().get(0).message());
         }
         out.println(msg.get("report.steps.summary", c.passed(), c.total()));
         out.println(bold(c.next()));
+    }
+
+    private void tests(java.util.List<Verdicts.TestVerdict> tests, boolean verbose) {
+        java.util.Map<String, Integer> seen = new java.util.LinkedHashMap<>();
+        java.util.Map<String, Verdicts.TestVerdict> firstOf = new java.util.LinkedHashMap<>();
+        for (Verdicts.TestVerdict t : tests) {
+            if (t.status() == TestOutcome.PASSED && !verbose) {
+                continue;
+            }
+            String cause = verbose ? t.id() : t.status() + "|" + cause(t) + "|" + t.where();
+            seen.merge(cause, 1, Integer::sum);
+            firstOf.putIfAbsent(cause, t);
+        }
+        // The causes seen once first: a timeout that made the rest of the step be skipped comes before the skipped.
+        java.util.List<java.util.Map.Entry<String, Verdicts.TestVerdict>> groups = new java.util.ArrayList<>(firstOf.entrySet());
+        groups.sort(java.util.Comparator.comparingInt(e -> seen.get(e.getKey())));
+        for (var e : groups) {
+            Verdicts.TestVerdict t = e.getValue();
+            out.println("       " + mark(t.status().wire()) + " " + (t.message() == null ? t.name() : t.message().replace("\n", "\n         ")));
+            if (!t.where().isEmpty()) {
+                out.println("         @ " + String.join(", ", t.where()));
+            }
+            int more = seen.get(e.getKey()) - 1;
+            if (more > 0) {
+                out.println("         " + msg.get("report.check.sameCause", more));
+            }
+        }
+    }
+
+    /** What a test's message says after its own name: the part several tests can share. */
+    private static String cause(Verdicts.TestVerdict t) {
+        if (t.message() == null) {
+            return "";
+        }
+        String m = t.message();
+        int dash = t.name() != null && m.startsWith(t.name()) ? t.name().length() : -1;
+        return dash >= 0 ? m.substring(dash) : m;
     }
 
     public void mutants(Verdicts.Mutants m) {
@@ -152,9 +189,26 @@ public final class Human {
         }
     }
 
+    /** Each error as javac gives it, then the learner's line with a caret under the column (as javac and rustlings do). */
     public void compileErrors(java.util.List<workbook.compile.SourceDiagnostic> diagnostics) {
         out.println(paint("failed", msg.get("report.compile.failed")));
-        diagnostics.forEach(d -> out.println("  " + d));
+        for (workbook.compile.SourceDiagnostic d : diagnostics) {
+            out.println("  " + d);
+            String line = sourceLine(d.file(), d.line());
+            if (line != null && d.column() >= 1) {
+                out.println("    " + line.replace('\t', ' '));
+                out.println("    " + " ".repeat((int) Math.min(d.column() - 1, line.length())) + paint("failed", "^"));
+            }
+        }
+    }
+
+    private static String sourceLine(String file, long line) {
+        try {
+            java.util.List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of(file));
+            return line >= 1 && line <= lines.size() ? lines.get((int) line - 1) : null;
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     private String mark(String status) {
