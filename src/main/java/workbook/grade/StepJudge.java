@@ -114,7 +114,7 @@ final class StepJudge {
         return switch (r.status()) {
             case NOT_YET -> msg.get("test.notYet", r.notYetStep());
             case TIMEOUT -> msg.get("test.timeout");
-            case FAILED -> String.valueOf(r.message());
+            case FAILED -> assertion(String.valueOf(r.message()));
             default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
                     : unloadable(r) ? msg.get("test.classInit", r.message())
                     : shortName(r.exception()) + ": " + withoutOwnName(r.exception(), r.message());
@@ -130,6 +130,19 @@ final class StepJudge {
     private static boolean unloadable(TestResult r) {
         return r.exception() != null && (r.exception().endsWith("NoClassDefFoundError")
                 || r.exception().endsWith("ExceptionInInitializerError"));
+    }
+
+    private static final java.util.regex.Pattern EXPECTED = java.util.regex.Pattern.compile(
+            "(?s)(?:(.*?) ==> )?expected: <(.*)> but was: <(.*)>");
+
+    /** JUnit's {@code msg ==> expected: <a> but was: <b>}, in the learner's language: {@code msg — 기대: a, 실제: b}. */
+    private String assertion(String message) {
+        java.util.regex.Matcher m = EXPECTED.matcher(message);
+        if (!m.matches()) {
+            return message;
+        }
+        String said = msg.get("assert.expectedWas", m.group(2), m.group(3));
+        return m.group(1) == null || m.group(1).isBlank() ? said : m.group(1) + " — " + said;
     }
 
     /** A message that starts with its own exception's class name (a wrapped cause) loses it: the name is shown once. */
