@@ -39,6 +39,9 @@ final class StepJudge {
                                              Map<String, SignatureCheck.Mismatch> mismatches, boolean showWhere) {
         List<Verdicts.TestVerdict> tests = new ArrayList<>();
         boolean allNotYet = true;
+        boolean ownNotYet = false;
+        boolean othersFine = true;
+        int earlierNotYet = Integer.MAX_VALUE;
         boolean allPassed = true;
         boolean notRun = false;
         int ranAndFailed = 0;
@@ -55,6 +58,12 @@ final class StepJudge {
             }
             allNotYet &= r.status() == TestStatus.NOT_YET;
             allPassed &= r.status() == TestStatus.PASSED;
+            if (r.status() == TestStatus.NOT_YET && r.notYetStep() != null) {
+                ownNotYet |= r.notYetStep() == s.number();
+                earlierNotYet = r.notYetStep() < s.number() ? Math.min(earlierNotYet, r.notYetStep()) : earlierNotYet;
+            } else if (r.status() != TestStatus.PASSED) {
+                othersFine = false;
+            }
             TestOutcome status = switch (r.status()) {
                 case PASSED -> TestOutcome.PASSED;
                 case FAILED -> TestOutcome.FAILED;
@@ -83,8 +92,13 @@ final class StepJudge {
             // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
             status = StepStatus.ERROR;
             message = msg.get("check.budgetUsedUp");
-        } else if (!tests.isEmpty() && allNotYet) {
+        } else if (!tests.isEmpty() && (allNotYet || ownNotYet)) {
+            // The step's own method still says "not yet": not started, whatever the tests that touch other methods did.
             status = StepStatus.NOT_STARTED;
+        } else if (othersFine && earlierNotYet != Integer.MAX_VALUE) {
+            // Only an earlier step's "not yet" stands in the way: say that once.
+            status = StepStatus.FAILED;
+            message = msg.get("check.earlierFirst", earlierNotYet);
         } else if (allPassed && !tests.isEmpty()) {
             status = StepStatus.PASSED;
         } else {

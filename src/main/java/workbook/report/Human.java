@@ -38,7 +38,10 @@ public final class Human {
                 out.println("       " + s.message());
             }
             boolean open = verbose || s.status() == StepStatus.FAILED || s.status() == StepStatus.ERROR;
-            if (open && s.status() != StepStatus.NOT_STARTED && !sameForAll) {
+            // A step held back only by an earlier step's "not yet" has said so in its message: no line per test.
+            boolean onlyEarlier = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED)
+                    .allMatch(t -> t.status() == TestOutcome.NOT_STARTED) && s.message() != null;
+            if (open && s.status() != StepStatus.NOT_STARTED && !sameForAll && (verbose || !onlyEarlier)) {
                 tests(s.tests(), verbose);
             }
         }
