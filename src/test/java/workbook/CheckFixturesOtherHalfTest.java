@@ -6,7 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The second half of {@link CheckFixturesTest}'s golden files, in a class of its own so another test JVM can take it. */
+/** The second third of {@link CheckFixturesTest}'s golden files, in a class of its own so another test JVM can take it. */
 class CheckFixturesOtherHalfTest {
     @TempDir Path tmp;
 

@@ -31,15 +31,21 @@ class CheckFixturesTest {
         return WorkbookRun.cases("check");
     }
 
-    /** Every other fixture; {@link CheckFixturesOtherHalfTest} takes the rest, so two test JVMs share them. */
+    /**
+     * Every third fixture; {@link CheckFixturesOtherHalfTest} and {@link CheckFixturesThirdTest} take the others, so
+     * three test JVMs share them from the start and the shorter classes fill in after.
+     */
     static Stream<String> firstHalf() {
-        List<String> all = fixtures().toList();
-        return java.util.stream.IntStream.range(0, all.size()).filter(i -> i % 2 == 0).mapToObj(all::get);
+        return third(0);
     }
 
     static Stream<String> secondHalf() {
+        return third(1);
+    }
+
+    static Stream<String> third(int which) {
         List<String> all = fixtures().toList();
-        return java.util.stream.IntStream.range(0, all.size()).filter(i -> i % 2 == 1).mapToObj(all::get);
+        return java.util.stream.IntStream.range(0, all.size()).filter(i -> i % 3 == which).mapToObj(all::get);
     }
 
     @ParameterizedTest(name = "check {0}")

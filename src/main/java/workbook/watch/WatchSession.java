@@ -89,9 +89,19 @@ public final class WatchSession {
         return true;
     }
 
+    /** Grades the current step, saying so first, and keeps the full list ({@code l}) in step with what it found. */
     private Verdicts.Check checkCurrent() {
         Step step = course.step(current).orElseThrow();
-        return grader.check(ws, List.of(step));
+        out.println(msg.get("watch.grading", current));
+        Verdicts.Check v = grader.check(ws, List.of(step));
+        if (lastAll != null && !v.steps().isEmpty()) {
+            Verdicts.StepVerdict fresh = v.steps().get(0);
+            List<Verdicts.StepVerdict> steps = lastAll.steps().stream().map(s -> s.step() == fresh.step() ? fresh : s).toList();
+            int passed = (int) steps.stream().filter(s -> s.status() == workbook.grade.StepStatus.PASSED).count();
+            lastAll = new Verdicts.Check(lastAll.command(), lastAll.workspace(), lastAll.compile(), steps, passed,
+                    lastAll.total(), lastAll.next());
+        }
+        return v;
     }
 
     private void showCurrent(Verdicts.Check v, long millisSinceSave) {
