@@ -79,7 +79,8 @@ class SingleflightLabTest {
     }
 
     /**
-     * One check (which also shows that a workspace holding only lab 2's package selects it), one mutants run and the
+     * One check (which also shows that a workspace holding only lab 2's package selects it), the mutants of the step
+     * that talks to the fake tenant, and the
      * overlap scene, whose outputs and progress files are then searched for every secret the fake tenant hands out.
      */
     @Test
@@ -88,7 +89,7 @@ class SingleflightLabTest {
         Path ws = referenceWorkspace();
         List<WorkbookRun.Result> runs = new ArrayList<>();
         runs.add(WorkbookRun.runAsLauncher("check", "--workspace", ws.toString(), "--json", "--lang", "en"));
-        runs.add(WorkbookRun.runAsLauncher("mutants", "--workspace", ws.toString(), "--json"));
+        runs.add(WorkbookRun.runAsLauncher("mutants", "5", "--workspace", ws.toString(), "--json")); // the tenant's step
         runs.add(WorkbookRun.runAsLauncher("trace", "6", "--workspace", ws.toString(), "--json"));
 
         JsonObject check = runs.get(0).json();
