@@ -94,4 +94,15 @@ class UsageErrorsTest {
         WorkbookRun.Result r = WorkbookRun.run("check", "two", "--workspace", workspace.toString());
         assertEquals(2, r.exit(), r.describe());
     }
+
+    @Test
+    void aUsageMistakeIsOneLineInTheLearnersLanguage() {
+        WorkbookRun.Result ko = WorkbookRun.run("check", "x", "--workspace", workspace.toString());
+        assertEquals(2, ko.exit(), ko.describe());
+        assertEquals(1, ko.err().strip().lines().count(), "one line, not the whole usage: " + ko.err());
+        assertTrue(ko.err().contains("숫자가 아닙니다") && ko.err().contains("--help"), ko.err());
+        WorkbookRun.Result en = WorkbookRun.run("check", "--nope", "--lang", "en", "--workspace", workspace.toString());
+        assertEquals(2, en.exit(), en.describe());
+        assertTrue(en.err().contains("unknown option") && !en.err().contains("Usage:"), en.err());
+    }
 }

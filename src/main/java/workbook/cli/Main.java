@@ -50,7 +50,43 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             }
             throw e;
         });
+        String lang = langOf(args);
+        // A usage mistake is one line in the learner's language and where to read more, not the whole usage text.
+        cli.setParameterExceptionHandler((e, argv) -> {
+            CommandLine cmd = e.getCommandLine();
+            String name = cmd.getCommandName().equals("workbook") ? "" : " " + cmd.getCommandName();
+            cmd.getErr().println("workbook: " + usageError(e.getMessage(), lang) + " — ./workbook" + name + " --help");
+            return 2;
+        });
         return cli.execute(commandFirst(args, cli.getSubcommands().keySet()));
+    }
+
+    private static String langOf(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--lang=en") || (args[i].equals("--lang") && i + 1 < args.length && args[i + 1].equals("en"))) {
+                return "en";
+            }
+        }
+        return "ko";
+    }
+
+    /** picocli's usage messages, the common ones in the learner's language (Korean unless --lang en). */
+    static String usageError(String message, String lang) {
+        workbook.report.Messages msg = workbook.report.Messages.of(lang);
+        java.util.regex.Matcher m;
+        if ((m = java.util.regex.Pattern.compile("Invalid value for .*\\((\\S+)\\): '(.*)' is not an int").matcher(message)).matches()) {
+            return msg.get("usage.notANumber", m.group(2), m.group(1));
+        }
+        if ((m = java.util.regex.Pattern.compile("Unknown options?: (.*)").matcher(message)).matches()) {
+            return msg.get("usage.unknownOption", m.group(1));
+        }
+        if ((m = java.util.regex.Pattern.compile("Missing required parameters?: (.*)").matcher(message)).matches()) {
+            return msg.get("usage.missing", m.group(1));
+        }
+        if ((m = java.util.regex.Pattern.compile("Unmatched arguments? (?:from|at) index \\d+: (.*)").matcher(message)).matches()) {
+            return msg.get("usage.unmatched", m.group(1));
+        }
+        return message;
     }
 
     /** The options every command takes; those with a value take the next word unless written {@code --x=value}. */
