@@ -50,6 +50,7 @@ final class TryCommand implements Callable<Integer> {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }
         return TrySession.run(cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), scene, lab.course.bridgeClass(),
-                NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err, System.console() != null);
+                NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err, System.console() != null,
+                new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end")));
     }
 }

@@ -26,14 +26,24 @@ public final class TrySession {
      * @param terminal  whether a person is typing at a terminal (line editing, history)
      * @return JShell's exit status
      */
+    /** The words the scene's helpers print inside JShell, in the learner's language. */
+    public record Words(String state, String end) {
+        public static final Words ENGLISH = new Words("row", "(end of the scene — at = 0 to start over, with a new db: db = BRIDGE.fresh())");
+    }
+
     public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
                           InputStream in, PrintStream out, PrintStream err, boolean terminal) {
+        return run(classpath, startup, scene, bridge, vmOptions, in, out, err, terminal, Words.ENGLISH);
+    }
+
+    public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
+                          InputStream in, PrintStream out, PrintStream err, boolean terminal, Words words) {
         try {
             // The session's scratch (its startup file, the scenes' databases) lives in one folder, removed at the end.
             Path scratch = Files.createTempDirectory("workbook-try-");
             Path file = scratch.resolve("startup.jsh");
             try {
-                Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene, bridge),
+                Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene, bridge, words),
                         StandardCharsets.UTF_8);
                 List<String> args = new ArrayList<>(List.of("--class-path", String.join(java.io.File.pathSeparator, classpath),
                         "--startup", "DEFAULT", "--startup", file.toString()));
@@ -60,6 +70,10 @@ public final class TrySession {
 
     /** The scene as JShell snippets: its setup run now, its moments in an array, and {@code next()} to play one. */
     static String sceneSnippets(Scenario scene, String bridge) {
+        return sceneSnippets(scene, bridge, Words.ENGLISH);
+    }
+
+    static String sceneSnippets(Scenario scene, String bridge, Words words) {
         if (scene == null) {
             return "";
         }
@@ -81,16 +95,22 @@ public final class TrySession {
         sb.append("int at = 0;\n");
         sb.append("""
                 void next() {
-                    if (at >= scene.length) { System.out.println("(end of the scene — at = 0 to start over, with a new db: db = BRIDGE.fresh())"); return; }
+                    if (at >= scene.length) { System.out.println("END_WORDS"); return; }
                     System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
                     try { System.out.println("  = " + scene[at].run()); }
                     catch (Exception e) { System.out.println("  ! " + e); }
-                    System.out.println("  row: " + BRIDGE.row(db, "%s"));
+                    System.out.println("  STATE_WORD: " + BRIDGE.row(db, "%s"));
                     at++;
                 }
                 void scene() { for (int i = 0; i < sceneText.length; i++) System.out.println((i == at ? "▶ " : "  ") + (i + 1) + ". " + sceneText[i]); }
-                """.formatted(scene.job()).replace("BRIDGE", bridge));
+                """.formatted(scene.job()).replace("END_WORDS", java.util.regex.Matcher.quoteReplacement(javaText(words.end())))
+                .replace("STATE_WORD", javaText(words.state())).replace("BRIDGE", bridge));
         return sb.toString();
+    }
+
+    /** Text made safe inside a Java string literal. */
+    private static String javaText(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
     private static String expression(String call) {
