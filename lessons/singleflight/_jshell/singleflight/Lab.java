@@ -312,7 +312,7 @@ public final class Lab {
         List<Receipt> all = w.log.all();
         StringBuilder receipts = new StringBuilder();
         for (Receipt r : all.subList(Math.min(w.shown, all.size()), all.size())) {
-            receipts.append(receipts.length() == 0 ? "" : ",").append(r.run()).append(':').append(r.kind()).append('=').append(r.verdict());
+            receipts.append(receipts.length() == 0 ? "" : ", ").append(r.run()).append(':').append(r.kind()).append('=').append(r.verdict());
         }
         w.shown = all.size();
         if (receipts.length() > 0) {

@@ -48,6 +48,61 @@ final class TraceCommand implements Callable<Integer> {
             trace.diagnostics().forEach(d -> out.println("  " + d));
             return;
         }
+        if (Terminal.columns() < 110) {
+            narrow(trace, msg, out, term);
+        } else {
+            wide(trace, msg, out, term);
+        }
+        if (trace.firstDivergence() == null) {
+            out.println(term.bold(msg.get("trace.same")));
+        } else {
+            Tracer.Divergence d = trace.firstDivergence();
+            int width = Terminal.columns();
+            out.println(term.bold(msg.get("trace.diverges", d.row(), d.call())));
+            for (String line : new String[] {msg.get("trace.clause", d.clause()), msg.get("trace.mine", d.learner()),
+                    msg.get("trace.theirs", d.reference())}) {
+                java.util.List<String> parts = Terminal.wrap(line, width - 4);
+                for (int i = 0; i < parts.size(); i++) {
+                    out.println((i == 0 ? "  " : "    ") + parts.get(i));
+                }
+            }
+        }
+    }
+
+    /**
+     * Below 110 columns the side-by-side table would wrap every row: each moment is told in lines instead, the call,
+     * then yours and the reference's result and state (once, when they agree), each wrapped to the width.
+     */
+    private static void narrow(Tracer.Trace trace, Messages msg, PrintStream out, Terminal term) {
+        int width = Terminal.columns();
+        for (Tracer.Row r : trace.rows()) {
+            boolean first = trace.firstDivergence() != null && trace.firstDivergence().row() == r.row();
+            String t = r.t() == Math.rint(r.t()) ? String.valueOf((long) r.t()) : String.valueOf(r.t());
+            out.println(term.bold(r.row() + ". t=" + t + "  " + r.who() + "  ") + r.call()
+                    + (r.same() ? "" : " " + term.red("✗" + (first ? " " + msg.get("trace.first") : ""))));
+            if (r.same()) {
+                say(out, msg.get("trace.both"), r.learner().result() + " │ " + r.learner().state(), width, null);
+            } else {
+                say(out, msg.get("trace.col.mine"), r.learner().result() + " │ " + r.learner().state(), width, term);
+                say(out, msg.get("trace.col.reference"), r.reference().result() + " │ " + r.reference().state(), width, null);
+            }
+            for (String line : Terminal.wrap(r.clause(), width - 5)) {
+                out.println(term.dim("     " + line));
+            }
+        }
+    }
+
+    private static void say(PrintStream out, String label, String text, int width, Terminal red) {
+        String head = "   " + label + ": ";
+        int indent = Terminal.width(head);
+        java.util.List<String> lines = Terminal.wrap(text, Math.max(20, width - indent));
+        for (int i = 0; i < lines.size(); i++) {
+            String body = red == null ? lines.get(i) : red.red(lines.get(i));
+            out.println((i == 0 ? head : " ".repeat(indent)) + body);
+        }
+    }
+
+    private static void wide(Tracer.Trace trace, Messages msg, PrintStream out, Terminal term) {
         String[] head = {msg.get("trace.col.t"), msg.get("trace.col.who"), msg.get("trace.col.call"),
                 msg.get("trace.col.mine"), msg.get("trace.col.reference")};
         out.println(term.row(head, 5, 4, 34, 30, 30));
@@ -63,15 +118,6 @@ final class TraceCommand implements Callable<Integer> {
             out.println(term.row(new String[] {"", "", "  └ " + msg.get("trace.state"), r.learner().state(), r.reference().state()},
                     5, 4, 34, 30, 30) + (resultDiffers ? "" : " " + mark + tag));
             out.println(term.dim("           " + r.clause()));
-        }
-        if (trace.firstDivergence() == null) {
-            out.println(term.bold(msg.get("trace.same")));
-        } else {
-            Tracer.Divergence d = trace.firstDivergence();
-            out.println(term.bold(msg.get("trace.diverges", d.row(), d.call())));
-            out.println("  " + msg.get("trace.clause", d.clause()));
-            out.println("  " + msg.get("trace.mine", d.learner()));
-            out.println("  " + msg.get("trace.theirs", d.reference()));
         }
     }
 }

@@ -23,12 +23,41 @@ public final class Terminal {
         return color ? "\u001b[90m" + s + "\u001b[0m" : s;
     }
 
-    /** The terminal's width in cells: {@code $COLUMNS} when the shell exports it, else 80. */
+    private static volatile Integer measured;
+
+    /**
+     * The terminal's width in cells: {@code $COLUMNS} when the shell exports it, else what {@code stty size} says of
+     * the terminal this process runs in (shells do not export COLUMNS by default), else 80.
+     */
     public static int columns() {
         try {
             String c = System.getenv("COLUMNS");
-            return c == null || c.isBlank() ? 80 : Math.max(20, Integer.parseInt(c.strip()));
+            if (c != null && !c.isBlank()) {
+                return Math.max(20, Integer.parseInt(c.strip()));
+            }
         } catch (NumberFormatException e) {
+            return 80;
+        }
+        if (measured == null) {
+            measured = stty();
+        }
+        return measured;
+    }
+
+    private static int stty() {
+        if (System.console() == null || !new java.io.File("/dev/tty").exists()) {
+            return 80;
+        }
+        try {
+            Process p = new ProcessBuilder("stty", "size").redirectInput(new java.io.File("/dev/tty"))
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            if (!p.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return 80;
+            }
+            String[] rc = out.split("\\s+");
+            return rc.length == 2 ? Math.max(20, Integer.parseInt(rc[1])) : 80;
+        } catch (Exception e) {
             return 80;
         }
     }
