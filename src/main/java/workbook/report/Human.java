@@ -49,7 +49,7 @@ public final class Human {
             out.println("  " + c.steps().get(0).message());
         }
         out.println(msg.get("report.steps.summary", c.passed(), c.total()));
-        out.println(bold(c.next()));
+        Terminal.wrap(c.next(), Math.max(30, Terminal.columns() - 1)).forEach(l -> out.println(bold(l)));
     }
 
     private void tests(java.util.List<Verdicts.TestVerdict> tests, boolean verbose) {
@@ -68,7 +68,15 @@ public final class Human {
         groups.sort(java.util.Comparator.comparingInt(e -> seen.get(e.getKey())));
         for (var e : groups) {
             Verdicts.TestVerdict t = e.getValue();
-            out.println("       " + mark(t.status().wire()) + " " + (t.message() == null ? t.name() : t.message().replace("\n", "\n         ")));
+            String text = t.message() == null ? t.name() : t.message();
+            // Wrapped at spaces to the terminal, continuation lines under the text, so Korean never breaks mid-word.
+            java.util.List<String> lines = new java.util.ArrayList<>();
+            for (String part : text.split("\n")) {
+                lines.addAll(Terminal.wrap(part, Math.max(30, Terminal.columns() - 10)));
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                out.println((i == 0 ? "       " + mark(t.status().wire()) + " " : "         ") + lines.get(i));
+            }
             if (!t.where().isEmpty()) {
                 out.println("         @ " + String.join(", ", t.where()));
             }
