@@ -17,7 +17,7 @@ import workbook.workspace.Workspace;
 final class CheckCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(arity = "0..1", paramLabel = "N", description = "step number (1-8)")
+    @Parameters(arity = "0..1", paramLabel = "N", description = "step number")
     Integer step;
 
     @Option(names = {"-v", "--verbose"}, description = "List passing tests too.")
