@@ -23,37 +23,29 @@ mkdir -p "$work/ws/lease"
 cp "$home/answers/lease/Jobs.java" "$work/ws/lease/Jobs.java"
 cp "$home/skeleton/lease/JobsTest.java" "$work/ws/lease/JobsTest.java"
 
-check_cold=()
-for i in $(seq "$repeats"); do
-  echo "// bench $RANDOM$RANDOM $i" >> "$work/ws/lease/Jobs.java"     # new content: compiled again
-  check_cold+=("$(seconds "$home/workbook" check --workspace "$work/ws")")
-done
-check_warm=()
-for i in $(seq "$repeats"); do
-  check_warm+=("$(seconds "$home/workbook" check --workspace "$work/ws")")
-done
-audit=()
-for i in $(seq "$repeats"); do
-  audit+=("$(seconds "$home/workbook" audit --lab lease)")
-done
+# One lab's three timings, medians of $repeats: check after a change to FILE (compiled again), check of the same
+# files, audit. Prints "cold warm audit".
+lab_times() {  # $1 = lab, $2 = workspace, $3 = a learner file to change
+  local cold=() warm=() aud=() i
+  for i in $(seq "$repeats"); do
+    echo "// bench $RANDOM$RANDOM $i" >> "$3"     # new content: compiled again
+    cold+=("$(seconds "$home/workbook" check --workspace "$2")")
+  done
+  for i in $(seq "$repeats"); do
+    warm+=("$(seconds "$home/workbook" check --workspace "$2")")
+  done
+  for i in $(seq "$repeats"); do
+    aud+=("$(seconds "$home/workbook" audit --lab "$1")")
+  done
+  echo "$(printf '%s\n' "${cold[@]}" | median) $(printf '%s\n' "${warm[@]}" | median) $(printf '%s\n' "${aud[@]}" | median)"
+}
+read -r cw ww am <<< "$(lab_times lease "$work/ws" "$work/ws/lease/Jobs.java")"
 
 # Lab 2 the same way: its reference in a workspace of its own.
 mkdir -p "$work/ws2/singleflight"
 cp "$home"/answers/singleflight/*.java "$work/ws2/singleflight/"
 cp "$home/skeleton/singleflight/SingleflightTest.java" "$work/ws2/singleflight/"
-check2_cold=()
-for i in $(seq "$repeats"); do
-  echo "// bench $RANDOM$RANDOM $i" >> "$work/ws2/singleflight/Worker.java"
-  check2_cold+=("$(seconds "$home/workbook" check --workspace "$work/ws2")")
-done
-check2_warm=()
-for i in $(seq "$repeats"); do
-  check2_warm+=("$(seconds "$home/workbook" check --workspace "$work/ws2")")
-done
-audit2=()
-for i in $(seq "$repeats"); do
-  audit2+=("$(seconds "$home/workbook" audit --lab singleflight)")
-done
+read -r cw2 ww2 am2 <<< "$(lab_times singleflight "$work/ws2" "$work/ws2/singleflight/Worker.java")"
 
 # watch: save → verdict on the warm path (a serving child JVM, a warm compiler), step 2, as watch itself reports it.
 fifo="$work/keys"; mkfifo "$fifo"
@@ -92,12 +84,6 @@ done
 plain_end=$(date +%s%N)
 plain=$(awk -v d=$((plain_end - plain_start)) 'BEGIN {printf "%.2f", d / 1e9}')
 
-cw=$(printf '%s\n' "${check_cold[@]}" | median)
-ww=$(printf '%s\n' "${check_warm[@]}" | median)
-am=$(printf '%s\n' "${audit[@]}" | median)
-cw2=$(printf '%s\n' "${check2_cold[@]}" | median)
-ww2=$(printf '%s\n' "${check2_warm[@]}" | median)
-am2=$(printf '%s\n' "${audit2[@]}" | median)
 printf '\n%-52s %10s %8s\n' "what ($(nproc) cores, $(java -version 2>&1 | head -1 | cut -d'"' -f2))" "seconds" "target"
 printf '%-52s %10s %8s\n' "lab 1 check, all 8 steps, cold (median of $repeats)" "$cw" "<= 2"
 printf '%-52s %10s %8s\n' "lab 1 check, unchanged file (median of $repeats)" "$ww" ""
