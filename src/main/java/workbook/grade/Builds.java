@@ -182,6 +182,16 @@ public final class Builds {
      * every mutant compile the given files with them, once each, since they are cached.) Empty when the lab has none.
      */
     public List<Path> given() {
+        if (given == null) {
+            given = compileGiven();
+        }
+        return given;
+    }
+
+    /** Read, hashed and looked up once per run: a check asks for it four times. */
+    private List<Path> given;
+
+    private List<Path> compileGiven() {
         if (course.givenFiles().isEmpty()) {
             return List.of();
         }

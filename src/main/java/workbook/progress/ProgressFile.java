@@ -9,11 +9,9 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -108,26 +106,11 @@ public final class ProgressFile {
         if (!writable) {
             return false;
         }
-        Path tmp = null;
         try {
-            Files.createDirectories(file.getParent());
-            tmp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp");
-            Files.writeString(tmp, GSON.toJson(progress) + "\n", StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            workbook.workspace.AtomicWrite.text(file, GSON.toJson(progress) + "\n");
             return true;
         } catch (IOException | RuntimeException e) {
             problems.unavailable(file, String.valueOf(e.getMessage()));
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // a stray temporary file is harmless
-                }
-            }
             return false;
         }
     }

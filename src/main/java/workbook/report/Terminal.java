@@ -27,7 +27,8 @@ public final class Terminal {
 
     /**
      * The terminal's width in cells: {@code $COLUMNS} when the shell exports it, else what {@code stty size} says of
-     * the terminal this process runs in (shells do not export COLUMNS by default), else 80.
+     * the terminal this process runs in (shells do not export COLUMNS by default), else 80; 160 when the output is
+     * not a terminal.
      */
     public static int columns() {
         try {
@@ -45,7 +46,10 @@ public final class Terminal {
     }
 
     private static int stty() {
-        if (System.console() == null || !new java.io.File("/dev/tty").exists()) {
+        if (System.console() == null) {
+            return 160; // a file or a pipe: nothing wraps it, so keep whole lines (a command stays on one line)
+        }
+        if (!new java.io.File("/dev/tty").exists()) {
             return 80;
         }
         try {
