@@ -21,7 +21,7 @@ final class Settlement {
     private final Map<String, Event> planned = new LinkedHashMap<>();
 
     /**
-     * Whether a timed-out test settles the rest of its class as not run: true for a learner's check, where each further
+     * Whether a second timed-out test in a class settles the rest of that class as not run: true for a learner's check, where each further
      * test would spend its whole time limit in the same loop (ten identical timeouts, twenty seconds) and the step has
      * failed already. Never for the reference, a mutant or a learner's own tests, whose every verdict counts.
      */
@@ -34,6 +34,16 @@ final class Settlement {
 
     /** The run id a learner's check gives its official tests ({@code learner}, {@code learner~race}). */
     static final String LEARNER_CHECK = "learner";
+
+    /**
+     * Timeouts so far, by run, trial and test class. One timeout may be that test's own (a future it waits on, a
+     * deadlock only it reaches); a second in the same class is a loop the others will enter too.
+     */
+    private final Map<String, Integer> timeouts = new java.util.HashMap<>();
+
+    private static String classOf(Event e) {
+        return e.run() + "|" + e.trial() + "|" + e.test().substring(0, e.test().indexOf('#') + 1);
+    }
 
     private void skipRestOfClass(Event timedOut) {
         String prefix = timedOut.run() + "|" + timedOut.trial() + "|";
@@ -69,7 +79,8 @@ final class Settlement {
                     results.put(fromChild(e));
                     progress |= settled.add(e.skipKey());
                     running = null;
-                    if (skipsAfterTimeout && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
+                    if (skipsAfterTimeout && TestStatus.parse(e.status()) == TestStatus.TIMEOUT
+                            && timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
                         skipRestOfClass(e);
                     }
                 }
