@@ -115,7 +115,7 @@ public final class ChildMain {
     }
 
     private void run(Launcher launcher, RunSpec run) throws IOException {
-        URL[] urls = run.classpath().stream().map(ChildMain::toUrl).toArray(URL[]::new);
+        URL[] urls = neutral(run.classpath()).stream().map(ChildMain::toUrl).toArray(URL[]::new);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = new URLClassLoader(urls, ChildMain.class.getClassLoader())) {
             Thread.currentThread().setContextClassLoader(loader);
@@ -284,6 +284,48 @@ public final class ChildMain {
             events.flush();
         } catch (IOException ignored) {
             // the parent treats a missing event as an interrupted test
+        }
+    }
+
+    /**
+     * Each class folder copied to {@code <temp>/code/<position>}, fresh for every run: the reference and every mutant
+     * then load from the same paths, so no test can tell them apart by where a class came from (a cache folder's
+     * name is a content hash). Jars stay where they are.
+     */
+    private static List<String> neutral(List<String> classpath) throws IOException {
+        Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve("code");
+        deleteTree(root);
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < classpath.size(); i++) {
+            Path from = Path.of(classpath.get(i));
+            if (!Files.isDirectory(from)) {
+                out.add(classpath.get(i));
+                continue;
+            }
+            Path to = root.resolve(String.valueOf(i));
+            try (java.util.stream.Stream<Path> walk = Files.walk(from)) {
+                for (Path f : walk.toList()) {
+                    Path target = to.resolve(from.relativize(f).toString());
+                    if (Files.isDirectory(f)) {
+                        Files.createDirectories(target);
+                    } else {
+                        Files.copy(f, target);
+                    }
+                }
+            }
+            out.add(to.toString());
+        }
+        return out;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 
