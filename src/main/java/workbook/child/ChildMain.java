@@ -288,7 +288,7 @@ public final class ChildMain {
     }
 
     /**
-     * Each class folder copied to {@code <temp>/code/<position>}, fresh for every run: the reference and every mutant
+     * The build under test (the first class folder) copied to {@code <temp>/code/0}, fresh for every run: the reference and every mutant
      * then load from the same paths, so no test can tell them apart by where a class came from (a cache folder's
      * name is a content hash). Jars stay where they are.
      */
@@ -298,7 +298,9 @@ public final class ChildMain {
         List<String> out = new java.util.ArrayList<>();
         for (int i = 0; i < classpath.size(); i++) {
             Path from = Path.of(classpath.get(i));
-            if (!Files.isDirectory(from)) {
+            // Only the first entry differs between the reference and a mutant (the build under test); the test
+            // classes after it are the same for all, so their place tells nothing and they are not copied.
+            if (i > 0 || !Files.isDirectory(from)) {
                 out.add(classpath.get(i));
                 continue;
             }
