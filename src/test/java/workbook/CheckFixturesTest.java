@@ -81,29 +81,15 @@ class CheckFixturesTest {
      */
     @Test
     void mavensClassPathGivesTheSameVerdict() {
-        Path fixture = WorkbookRun.fixtures("check").resolve("system-exit-1-in-enqueue");
+        Path fixture = WorkbookRun.fixtures("check").resolve("claim-keeps-the-fence");
         Path ws = WorkbookRun.workspace(fixture, tmp.resolve("ws"));
         WorkbookRun.Result r = WorkbookRun.run("check", "--workspace", ws.toString(), "--json", "--lang", "en");
-        report("system-exit-1-in-enqueue (Maven's class path)", WorkbookRun.expected(fixture), r,
+        report("claim-keeps-the-fence (Maven's class path)", WorkbookRun.expected(fixture), r,
                 compare(WorkbookRun.expected(fixture), r));
     }
 
-    // ---- Runner bugs found by these fixtures. Each stays disabled until the runner is fixed; the reason says why.
-
-    @Test
-    void systemExit3IsReportedAsSystemExitNotAsOutOfMemory() {
-        knownBug("check", "system-exit-3-in-enqueue");
-    }
-
-    @Test
-    void systemExit75DoesNotTakeOtherStepsDown() {
-        knownBug("check", "system-exit-75-in-enqueue");
-    }
-
-    @Test
-    void aFailingStaticInitialiserIsNotCalledAWrongShape() {
-        knownBug("check", "static-initializer-fails");
-    }
+    // ---- Runner bugs found by these fixtures. Once fixed, a fixture's knownBug expectations move into the
+    // fixture itself (system-exit-3, system-exit-75 and static-initializer-fails did), so each runs once.
 
     @Test
     void loopsElsewhereDoNotBlameReleaseForAWallClockLimit() {

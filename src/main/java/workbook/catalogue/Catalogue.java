@@ -85,14 +85,34 @@ public final class Catalogue {
                 lessons.resolve(c.get("skeleton").getAsString()).normalize(),
                 lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,
                 c.has("raceTrials") ? c.get("raceTrials").getAsInt() : 10, List.copyOf(steps), List.copyOf(mutants),
-                c.has("network") ? c.get("network").getAsString() : "none", words(c));
+                c.has("network") ? c.get("network").getAsString() : "none", words(c), probe(lessons, c));
+    }
+
+    /** {@code "probe": {"dir", "test", "rows", "columns", "measures": […], "variants": […]}}, or null. */
+    private static Probe probe(Path lessons, JsonObject c) {
+        if (!c.has("probe")) {
+            return null;
+        }
+        JsonObject p = c.getAsJsonObject("probe");
+        return new Probe(lessons.resolve(p.get("dir").getAsString()), p.get("test").getAsString(),
+                p.get("rows").getAsString(), p.get("columns").getAsString(), strings(p, "measures"),
+                p.has("variants") ? strings(p, "variants") : List.of(), labels(p));
     }
 
     /** {@code "words": {"ko": {"key": "text"}, "en": {…}}}, empty when the lab has none. */
     private static Map<String, Map<String, String>> words(JsonObject c) {
+        return byLanguage(c, "words");
+    }
+
+    private static Map<String, Map<String, String>> labels(JsonObject probe) {
+        return byLanguage(probe, "labels");
+    }
+
+    /** {@code key: {"ko": {"name": "text"}, "en": {…}}} of {@code c}, empty when absent. */
+    private static Map<String, Map<String, String>> byLanguage(JsonObject c, String key) {
         Map<String, Map<String, String>> out = new HashMap<>();
-        if (c.has("words")) {
-            for (Map.Entry<String, JsonElement> lang : c.getAsJsonObject("words").entrySet()) {
+        if (c.has(key)) {
+            for (Map.Entry<String, JsonElement> lang : c.getAsJsonObject(key).entrySet()) {
                 Map<String, String> m = new HashMap<>();
                 lang.getValue().getAsJsonObject().entrySet().forEach(e -> m.put(e.getKey(), e.getValue().getAsString()));
                 out.put(lang.getKey(), Map.copyOf(m));

@@ -14,13 +14,19 @@ import java.util.Optional;
  * sources of the lab's API (records, enums, interfaces, fixtures) compiled with every build, the learner's included,
  * and copied into the workspace for reading; none when the folder is missing. {@code words}: by language, message keys whose
  * text this lab words its own way (its prediction choices, its board). {@code network}: {@code none}, or
- * {@code loopback} when the lab's tests start a fixture server on 127.0.0.1.
+ * {@code loopback} when the lab's tests start a fixture server on 127.0.0.1. {@code probe}: the lab's measurement, or
+ * null (see {@link Probe}).
  */
 public record Course(String id, Text title, String packageName, List<String> learnerClasses, String learnerTestClass,
                      String bridgeClass, List<String> libraries, List<String> warmUp, Path lessons, Path intro,
                      Path support, Path given, Path skeleton, Path reference, Path mutantsDir, int raceTrials,
                      List<Step> steps, List<Mutant> mutants, String network,
-                     java.util.Map<String, java.util.Map<String, String>> words) {
+                     java.util.Map<String, java.util.Map<String, String>> words, Probe probe) {
+
+    /** The lab's measurement, when it has one ({@code probe} in course.json). */
+    public Optional<Probe> measurement() {
+        return Optional.ofNullable(probe);
+    }
 
     /** The JShell bridge's class, fully qualified ({@code jshellBridge} in course.json, in the learner's package). */
     public String bridgeClassName() {

@@ -158,7 +158,12 @@ public final class ChildMain {
                 .filters(filter)
                 .configurationParameters(config)
                 .build();
-        launcher.execute(request, new Listener(run.id(), trial));
+        run.properties().forEach(System::setProperty);
+        try {
+            launcher.execute(request, new Listener(run.id(), trial));
+        } finally {
+            run.properties().keySet().forEach(System::clearProperty);
+        }
     }
 
     /**
@@ -236,6 +241,12 @@ public final class ChildMain {
                 startedAt = System.nanoTime();
                 emit(Event.test("start", run, trial, key(t), t.getDisplayName()));
             }
+        }
+
+        @Override
+        public void reportingEntryPublished(TestIdentifier t, org.junit.platform.engine.reporting.ReportEntry entry) {
+            entry.getKeyValuePairs().forEach((k, v) -> emit(new Event("entry", run, trial, key(t), k, null, null, v,
+                    null, null)));
         }
 
         @Override

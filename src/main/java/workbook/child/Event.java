@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * One line of the child's event log. {@code type} is one of {@code planned}, {@code start}, {@code end},
- * {@code container}, {@code runError}, {@code runDone}, {@code allDone}.
+ * {@code container}, {@code entry} (a value the test published with
+ * {@code TestReporter}: {@code name} is its key, {@code message} its value), {@code runError}, {@code runDone}, {@code allDone}.
  *
  * @param status      for {@code end}: passed, failed, error, timeout, notYet
  * @param notYetStep  for status notYet: the step number named by the skeleton's exception

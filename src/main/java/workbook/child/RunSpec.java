@@ -11,13 +11,21 @@ import java.util.List;
  * @param testClasses fully qualified test class names to select
  * @param only        test keys ({@code Class#method}) to keep; empty means all
  * @param trials      how many times to execute the selection (race trials); at least 1
+ * @param properties  system properties set while this run executes (a probe's seed); the same for every variant
+ *                    of one command, so they tell a test nothing about which build it runs on
  */
-public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
+public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
+                      java.util.Map<String, String> properties) {
     public RunSpec {
         classpath = List.copyOf(classpath);
         testClasses = List.copyOf(testClasses);
         only = only == null ? List.of() : List.copyOf(only);
         trials = Math.max(1, trials);
+        properties = properties == null ? java.util.Map.of() : java.util.Map.copyOf(properties);
+    }
+
+    public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
+        this(id, classpath, testClasses, only, trials, java.util.Map.of());
     }
 
     public static RunSpec of(String id, List<String> classpath, List<String> testClasses) {

@@ -97,6 +97,20 @@ public final class Builds {
         return required("official tests", cache.compileTexts("tests", sources, withRunner(reference())));
     }
 
+    /** The lab's probe class(es), compiled against the reference like the official tests. */
+    public Path probeTests() {
+        Path dir = course.measurement().orElseThrow().dir();
+        List<ClassCache.Source> sources = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path f : walk.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                sources.add(new ClassCache.Source(dir.relativize(f).toString(), read(f)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return required("probe", cache.compileTexts("probe", sources, withRunner(reference())));
+    }
+
     /**
      * The public bridge JShell calls the package-private API through ({@code lessons/_jshell}), compiled once against
      * the reference and linked at run time with whichever learner build the scene runs on.

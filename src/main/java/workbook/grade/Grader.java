@@ -55,6 +55,18 @@ public final class Grader {
         runner.close();
     }
 
+    /**
+     * The lab's probe on the reference, its named mutants and the learner's build (when {@code ws} has the files),
+     * all with one seed; empty when the lab has no probe.
+     */
+    public java.util.Optional<Verdicts.Probe> probe(Workspace ws, long seed) {
+        try {
+            return course.measurement().map(p -> new Prober(builds, p, runner, msg, shards, judge).measure(ws, seed));
+        } finally {
+            runner.close();
+        }
+    }
+
     /** Runs the official tests of {@code steps} against the learner's file. */
     public Verdicts.Check check(Workspace ws, List<Step> steps) {
         String where = Workspace.display(ws.code());

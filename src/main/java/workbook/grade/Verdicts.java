@@ -62,4 +62,33 @@ public final class Verdicts {
 
     public record Audit(String command, boolean ok, Reference reference, Skeleton skeleton, List<AuditMutant> mutants,
                         List<ClauseRow> clauses, List<String> problems, long millis) {}
+
+    /**
+     * One cell of a probe: the two dimensions and the counts it measured, e.g. workers 4, failovers 7, lost 3,
+     * duplicates 0.
+     */
+    public record ProbeCell(int row, int column, java.util.Map<String, Long> counts) {}
+
+    /**
+     * One build measured by a probe. {@code kind}: {@code reference}, {@code mutant} or {@code yours}; {@code status}:
+     * {@code measured}, or {@code notRun} with {@code message} saying why (a compile error, a step not yet written, a
+     * probe that crashed or timed out).
+     */
+    public record ProbeVariant(String id, String kind, String description, String status, String message,
+                               List<ProbeCell> cells) {
+        public long total(String measure) {
+            return cells.stream().mapToLong(c -> c.counts().getOrDefault(measure, 0L)).sum();
+        }
+    }
+
+    /**
+     * A lab's measurement: for every variant, every cell. {@code rows} and {@code columns} name the dimensions,
+     * {@code measures} the counts; {@code plot} is the SVG file written, or null.
+     */
+    public record Probe(String command, long seed, String rows, String columns, List<String> measures,
+                        List<ProbeVariant> variants, String plot, long millis) {
+        public java.util.Optional<ProbeVariant> variant(String kind) {
+            return variants.stream().filter(v -> v.kind().equals(kind)).findFirst();
+        }
+    }
 }

@@ -15,6 +15,18 @@ public final class RunResults {
         byKey.put(r.run() + "|" + r.trial() + "|" + r.key(), r);
     }
 
+    /** Values a run's tests published with {@code TestReporter}, keyed by run, in order. */
+    private final Map<String, List<Map.Entry<String, String>>> entries = new LinkedHashMap<>();
+
+    synchronized void entry(String run, String key, String value) {
+        entries.computeIfAbsent(run, r -> new ArrayList<>()).add(Map.entry(key, value));
+    }
+
+    /** The values {@code run}'s tests published under {@code key}, in the order they were published. */
+    public synchronized List<String> entries(String run, String key) {
+        return entries.getOrDefault(run, List.of()).stream().filter(e -> e.getKey().equals(key)).map(Map.Entry::getValue).toList();
+    }
+
     synchronized void runError(String run, String message) {
         runErrors.put(run, message);
     }
@@ -22,6 +34,7 @@ public final class RunResults {
     synchronized void merge(RunResults other) {
         byKey.putAll(other.byKey);
         runErrors.putAll(other.runErrors);
+        other.entries.forEach((run, list) -> entries.computeIfAbsent(run, r -> new ArrayList<>()).addAll(list));
     }
 
     /** Outcomes of trial 0 of {@code run}, keyed by test key. */

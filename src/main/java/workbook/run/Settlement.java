@@ -85,6 +85,7 @@ final class Settlement {
                     }
                 }
                 case "container" -> containerFailure(e);
+                case "entry" -> results.entry(e.run(), e.name(), e.message());
                 case "runDone" -> {
                     workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
                     progress |= settled.add(e.run() + "|" + e.trial() + "|*");

@@ -1,0 +1,36 @@
+package workbook.catalogue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A lab's measurement ({@code "probe"} in course.json): one JUnit test class, compiled from {@code dir} against the
+ * reference, that publishes one JSON object per cell with {@code TestReporter.publishEntry("probe", json)}. The
+ * workbook runs it on the reference, on the named mutants and on the learner's build, and lays the cells out as a
+ * table and a plot: {@code rows} and {@code columns} name the two integer dimensions of a cell, {@code measures}
+ * its counts.
+ *
+ * @param dir       sources of the probe class, below the lab's lesson folder
+ * @param testClass the probe's test class, fully qualified
+ * @param variants  mutant ids measured beside the reference
+ * @param labels    by language, the words for the dimensions and measures ({@code "workers": "워커"})
+ */
+public record Probe(Path dir, String testClass, String rows, String columns, List<String> measures,
+                    List<String> variants, java.util.Map<String, java.util.Map<String, String>> labels) {
+    public Probe {
+        measures = List.copyOf(measures);
+        variants = List.copyOf(variants);
+        labels = java.util.Map.copyOf(labels);
+    }
+
+    /** What {@code name} (a dimension or a measure) is called in {@code lang}; the name itself when unlabelled. */
+    public String label(String name, String lang) {
+        return labels.getOrDefault(lang, java.util.Map.of()).getOrDefault(name, name);
+    }
+
+    /** The key a probe publishes each cell under. */
+    public static final String ENTRY = "probe";
+
+    /** The system property a probe reads its seed from. */
+    public static final String SEED = "workbook.probe.seed";
+}

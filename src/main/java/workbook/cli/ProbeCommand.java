@@ -1,0 +1,59 @@
+package workbook.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import workbook.catalogue.Probe;
+import workbook.grade.Verdicts;
+import workbook.report.Json;
+import workbook.report.ProbePlot;
+import workbook.report.ProbeTable;
+import workbook.workspace.AtomicWrite;
+import workbook.workspace.Workspace;
+
+@Command(name = "probe", description = {"Run the lab's measurement on the reference, the lab's named mutants and your code; print the table and write an SVG plot.",
+        "실습의 측정을 기준 구현, 실습이 고른 뮤턴트, 내 코드에 돌려 표로 보여 주고 SVG 그림을 씁니다."})
+final class ProbeCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The seed (the same seed gives the same table; default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--plot", paramLabel = "FILE", description = "Where to write the SVG (default: the workspace's .workbook/<lab>/probe-seed<N>.svg).")
+    Path plot;
+
+    /** Measure, draw, print; exit 1 when your build was measured and lost or duplicated anything, or could not run. */
+    @Override
+    public Integer call() {
+        Lab lab = Lab.open(options, java.util.List.of());
+        Probe probe = lab.course.measurement()
+                .orElseThrow(() -> new Lab.SetupError(lab.msg.get("setup.noProbe", lab.course.id())));
+        Workspace ws = lab.workspace(System.err);
+        Verdicts.Probe measured = lab.grader().probe(ws, seed).orElseThrow();
+        Function<String, String> label = name -> probe.label(name, lab.msg.lang());
+        Path file = plot != null ? plot : ws.notes().resolve(lab.course.id()).resolve("probe-seed" + seed + ".svg");
+        Verdicts.Probe drawn = write(measured, file, new ProbePlot(measured, label, lab.msg));
+        if (options.json) {
+            System.out.println(Json.of(drawn));
+        } else {
+            new ProbeTable(lab.msg, System.out, label).print(drawn);
+        }
+        return drawn.variant("yours").map(v -> "measured".equals(v.status())
+                && probe.measures().stream().allMatch(m -> v.total(m) == 0) ? 0 : 1).orElse(0);
+    }
+
+    private static Verdicts.Probe write(Verdicts.Probe p, Path file, ProbePlot plot) {
+        try {
+            AtomicWrite.text(file, plot.svg());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Verdicts.Probe(p.command(), p.seed(), p.rows(), p.columns(), p.measures(), p.variants(),
+                Workspace.display(file), p.millis());
+    }
+}

@@ -1,0 +1,67 @@
+package workbook.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import workbook.grade.Verdicts;
+
+/** The probe's table and plot, from a made-up measurement (pure layout; the end-to-end run is in the lab's test). */
+class ProbeReportTest {
+    private static Verdicts.Probe sample() {
+        List<Verdicts.ProbeCell> zero = new ArrayList<>();
+        List<Verdicts.ProbeCell> lossy = new ArrayList<>();
+        for (int w : new int[] {1, 2}) {
+            for (int f = 1; f <= 3; f++) {
+                zero.add(new Verdicts.ProbeCell(w, f, Map.of("lost", 0L, "duplicates", 0L)));
+                lossy.add(new Verdicts.ProbeCell(w, f, Map.of("lost", (long) (w * f), "duplicates", 0L)));
+            }
+        }
+        return new Verdicts.Probe("probe", 7, "workers", "failovers", List.of("lost", "duplicates"), List.of(
+                new Verdicts.ProbeVariant("reference", "reference", "the reference", "measured", null, zero),
+                new Verdicts.ProbeVariant("03-mark-on-read", "mutant", "the mark <moves> on read", "measured", null, lossy),
+                new Verdicts.ProbeVariant("yours", "yours", "your code", "notRun", "not yet: step 3", List.of())),
+                "probe.svg", 10);
+    }
+
+    @Test
+    void theTableHasOneLinePerRowValueWithItsCellsAndTotal() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new ProbeTable(Messages.of("en"), new PrintStream(bytes, true, StandardCharsets.UTF_8), n -> n).print(sample());
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("seed 7"), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("  workers 2") && l.contains("2/0") && l.contains("4/0")
+                && l.contains("6/0") && l.endsWith("│ 12/0")), out);
+        assertTrue(out.contains("03-mark-on-read — the mark <moves> on read  (lost 18, duplicates 0)"), out);
+        assertTrue(out.contains("not measured: not yet: step 3"), out);
+    }
+
+    @Test
+    void thePlotIsWellFormedSvgWithAPanelPerMeasureAndRowAndALegendLinePerMeasuredBuild() throws Exception {
+        String svg = new ProbePlot(sample(), n -> n, Messages.of("en")).svg();
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("svg", doc.getDocumentElement().getNodeName());
+        assertEquals(2 * 2, doc.getElementsByTagName("polyline").getLength() / 2, "a line per build in each of 4 panels");
+        assertTrue(svg.contains("the mark &lt;moves&gt; on read"), "legend text is escaped");
+        assertTrue(svg.contains("lost · workers 2") && svg.contains("duplicates · workers 1"), svg);
+        assertEquals(svg, new ProbePlot(sample(), n -> n, Messages.of("en")).svg(), "the same probe draws the same bytes");
+    }
+
+    @Test
+    void gridStepsAreOneTwoOrFiveTimesAPowerOfTen() {
+        assertEquals(1, ProbePlot.niceStep(1));
+        assertEquals(1, ProbePlot.niceStep(5));
+        assertEquals(2, ProbePlot.niceStep(7));
+        assertEquals(5, ProbePlot.niceStep(18));
+        assertEquals(20, ProbePlot.niceStep(90));
+    }
+}
