@@ -48,6 +48,39 @@ public final class ChildMain {
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         this.skip = new HashSet<>(plan.skip());
         this.testTimeoutMillis = plan.testTimeoutMillis();
+        Thread watchdog = new Thread(this::watchClassSetup, "workbook-class-setup-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+
+    /**
+     * JUnit's timeouts cover test and lifecycle methods, not a test class's static initialiser: a class whose set-up
+     * (static initialiser, constructor) has not reached its first test after this long is reported as timed out, and
+     * the child halts, as after any timeout.
+     */
+    public static final long CLASS_SETUP_MILLIS = 10_000;
+
+    /** The test class being set up (its container started, no test of it yet), or null. */
+    private volatile Setup setup;
+
+    private record Setup(String run, int trial, String className, long since) {}
+
+    private void watchClassSetup() {
+        while (true) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                return;
+            }
+            Setup s = setup;
+            if (s != null && (System.nanoTime() - s.since()) / 1_000_000 > CLASS_SETUP_MILLIS) {
+                emit(new Event("container", s.run(), s.trial(), s.className(), s.className(), "timeout",
+                        "ClassSetupTimeout", "the class's set-up (its static initialiser) did not finish within "
+                        + CLASS_SETUP_MILLIS / 1000 + " s", null, java.util.List.of()));
+                flushQuietly();
+                ChildExit.POISONED.halt();
+            }
+        }
     }
 
     /** The argument that keeps a child serving plan after plan (watch mode). */
@@ -237,7 +270,11 @@ public final class ChildMain {
 
         @Override
         public void executionStarted(TestIdentifier t) {
+            if (t.isContainer() && t.getSource().orElse(null) instanceof org.junit.platform.engine.support.descriptor.ClassSource cs) {
+                setup = new Setup(run, trial, cs.getClassName(), System.nanoTime());
+            }
             if (t.isTest()) {
+                setup = null;
                 startedAt = System.nanoTime();
                 emit(Event.test("start", run, trial, key(t), t.getDisplayName()));
             }
@@ -263,6 +300,9 @@ public final class ChildMain {
                 case ABORTED -> Outcome.of(result.getThrowable().orElse(new IllegalStateException("aborted")));
                 case FAILED -> Outcome.of(result.getThrowable().orElse(new AssertionError("failed")));
             };
+            if (t.isContainer()) {
+                setup = null;
+            }
             if (t.isTest()) {
                 if (Boolean.getBoolean("workbook.timing")) {
                     System.err.printf("[child] %5d ms %s %s%n", (System.nanoTime() - startedAt) / 1_000_000, run, key(t));

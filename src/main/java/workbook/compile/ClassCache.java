@@ -17,7 +17,7 @@ import java.util.List;
  * unchanged learner file are compiled once. A directory appears only complete (compiled aside, then moved).
  */
 public final class ClassCache {
-    private static final String VERSION = "1";
+    private static final String VERSION = "2"; // 2: entries carry a seal
     private final Path root;
     private final Compiler compiler;
 
@@ -85,7 +85,11 @@ public final class ClassCache {
         String key = kind + "-" + hash(sources, classpath);
         Path done = root.resolve(key);
         if (Files.isDirectory(done)) {
-            return CompileResult.success(done.resolve("classes"));
+            if (sealed(done, key)) {
+                return CompileResult.success(done.resolve("classes"));
+            }
+            // Changed since it was compiled (a class file replaced, added or removed): never trusted, built again.
+            workbook.workspace.Folders.deleteQuietly(done);
         }
         try {
             Files.createDirectories(root);
@@ -100,6 +104,7 @@ public final class ClassCache {
             // The sources (the reference's, a mutant's) are not kept: a learner's child reads this folder's classes and
             // must find no source beside them.
             workbook.workspace.Folders.deleteQuietly(work.resolve("src"));
+            Files.writeString(work.resolve(SEAL), digest(classes, key), StandardCharsets.UTF_8);
             publish(work, done);
             if (kind.startsWith("learner")) {
                 prune(kind);
@@ -130,6 +135,42 @@ public final class ClassCache {
             return Files.getLastModifiedTime(p);
         } catch (IOException e) {
             return java.nio.file.attribute.FileTime.fromMillis(0);
+        }
+    }
+
+    private static final String SEAL = "seal";
+
+    /** Whether an entry's classes are still exactly what was compiled under {@code key}. */
+    private static boolean sealed(Path entry, String key) {
+        try {
+            Path seal = entry.resolve(SEAL);
+            return Files.isRegularFile(seal)
+                    && Files.readString(seal, StandardCharsets.UTF_8).equals(digest(entry.resolve("classes"), key));
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** The SHA-256 of the entry's key and of every file below {@code classes}: its path and its bytes. */
+    static String digest(Path classes, String key) throws IOException {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(key.getBytes(StandardCharsets.UTF_8));
+            try (java.util.stream.Stream<Path> walk = Files.walk(classes)) {
+                for (Path f : walk.sorted().toList()) {
+                    md.update((byte) 0);
+                    md.update(classes.relativize(f).toString().replace('\\', '/').getBytes(StandardCharsets.UTF_8));
+                    if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        md.update((byte) 1);
+                        md.update(Files.readAllBytes(f));
+                    } else if (Files.isSymbolicLink(f)) {
+                        md.update((byte) 2); // a link is never what javac wrote
+                    }
+                }
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

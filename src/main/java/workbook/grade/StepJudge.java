@@ -127,7 +127,9 @@ final class StepJudge {
         }
         return switch (r.status()) {
             case NOT_YET -> msg.get("test.notYet", r.notYetStep());
-            case TIMEOUT -> msg.get("test.timeout");
+            case TIMEOUT -> "ClassSetupTimeout".equals(r.exception())
+                    ? msg.get("test.classSetupTimeout", workbook.child.ChildMain.CLASS_SETUP_MILLIS / 1000)
+                    : msg.get("test.timeout");
             case FAILED -> assertion(String.valueOf(r.message()));
             default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
                     : unloadable(r) ? msg.get("test.classInit", r.message())

@@ -328,7 +328,7 @@ public final class ChildRunner {
     private static boolean endsWithTimeout(List<Event> log) {
         for (int i = log.size() - 1; i >= 0; i--) {
             Event e = log.get(i);
-            if ("end".equals(e.type())) {
+            if ("end".equals(e.type()) || "container".equals(e.type())) {
                 return "timeout".equals(e.status());
             }
             if ("start".equals(e.type())) {
