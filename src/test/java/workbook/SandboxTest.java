@@ -69,4 +69,40 @@ class SandboxTest {
             Files.deleteIfExists(mark);
         }
     }
+
+    /**
+     * Each message is clipped on its own, and a run's messages together are capped too: a repeated test cannot print
+     * a long text (the reference, once) 600 characters at a time.
+     */
+    @Test
+    void aRepeatedTestCannotPrintPastTheRunsMessageBudget() throws Exception {
+        Path pkg = Files.createDirectories(tmp.resolve("ws2").resolve("lease"));
+        Path home = WorkbookRun.home().toAbsolutePath();
+        Files.copy(home.resolve("answers/lease/Jobs.java"), pkg.resolve("Jobs.java"));
+        Files.writeString(pkg.resolve("JobsTest.java"), """
+                package lease;
+
+                import org.junit.jupiter.api.RepetitionInfo;
+                import org.junit.jupiter.api.RepeatedTest;
+
+                class JobsTest {
+                    @RepeatedTest(40)
+                    void leaks(RepetitionInfo info) {
+                        throw new AssertionError(String.valueOf(info.getCurrentRepetition()).repeat(2000));
+                    }
+                }
+                """);
+        WorkbookRun.Result r = WorkbookRun.runAsLauncher("mutants", "--workspace", pkg.getParent().toString(), "--json",
+                "--lang", "en");
+        int total = 0;
+        int cut = 0;
+        for (JsonElement t : r.json().getAsJsonArray("tests")) {
+            String m = t.getAsJsonObject().get("message").getAsString();
+            total += m.length();
+            cut += m.contains("left out") ? 1 : 0;
+        }
+        assertEquals(40, r.json().getAsJsonArray("tests").size(), r.describe());
+        org.junit.jupiter.api.Assertions.assertTrue(total < 40 * 400, "the messages together: " + total + " characters");
+        org.junit.jupiter.api.Assertions.assertTrue(cut > 20, "most messages are replaced by the note: " + cut);
+    }
 }

@@ -320,7 +320,39 @@ public final class ChildMain {
         }
     }
 
-    private synchronized void emit(Event e) {
+    /**
+     * What one run may say to the learner, over all its tests: each message is clipped on its own, and past this many
+     * characters a run's further messages are replaced by a note (a repeated test cannot print a file 600 characters
+     * at a time). Published entries have their own, larger budget.
+     */
+    static final int RUN_MESSAGE_CHARS = 6_000;
+    static final int RUN_ENTRY_CHARS = 64_000;
+
+    private final Map<String, Integer> said = new HashMap<>();
+
+    private Event capped(Event e) {
+        if (e.message() == null || e.run() == null) {
+            return e;
+        }
+        boolean entry = "entry".equals(e.type());
+        String budgetKey = (entry ? "entry|" : "message|") + e.run();
+        int used = said.merge(budgetKey, e.message().length(), Integer::sum);
+        if (used <= (entry ? RUN_ENTRY_CHARS : RUN_MESSAGE_CHARS)) {
+            return e;
+        }
+        if (entry) {
+            return null;
+        }
+        return new Event(e.type(), e.run(), e.trial(), e.test(), e.name(), e.status(), e.exception(),
+                "(this run's messages passed " + RUN_MESSAGE_CHARS + " characters; the rest are left out)",
+                e.notYetStep(), e.frames());
+    }
+
+    private synchronized void emit(Event raw) {
+        Event e = capped(raw);
+        if (e == null) {
+            return;
+        }
         try {
             events.write(gson.toJson(e));
             events.newLine();
