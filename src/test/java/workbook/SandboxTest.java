@@ -105,4 +105,37 @@ class SandboxTest {
         org.junit.jupiter.api.Assertions.assertTrue(total < 40 * 400, "the messages together: " + total + " characters");
         org.junit.jupiter.api.Assertions.assertTrue(cut > 20, "most messages are replaced by the note: " + cut);
     }
+
+    /** {@code trace} plays the learner's side in the sandbox too: its JShell remote JVM cannot write the repo or read the reference. */
+    @Test
+    void traceRunsTheLearnersSceneInTheSandbox() throws Exception {
+        Sandbox sandbox = Sandbox.detect(WorkbookRun.home(), true);
+        Assumptions.assumeTrue(sandbox.on(), "no sandbox on this machine: " + sandbox.off() + " " + sandbox.why());
+        Path home = WorkbookRun.home().toAbsolutePath();
+        Path wrote = home.resolve("escaped-trace-" + ProcessHandle.current().pid());
+        Path copied = home.resolve("escaped-reference-" + ProcessHandle.current().pid());
+        try {
+            Path pkg = Files.createDirectories(tmp.resolve("ws3").resolve("lease"));
+            String jobs = Files.readString(home.resolve("answers/lease/Jobs.java"));
+            int body = jobs.indexOf('{', jobs.indexOf("class Jobs")) + 1;
+            String attack = """
+
+                    static {
+                        try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "x"); } catch (Exception e) { }
+                        try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), java.nio.file.Files.readString(java.nio.file.Path.of("%s"))); } catch (Exception e) { }
+                    }
+                    """.formatted(wrote, copied, home.resolve("answers/lease/Jobs.java"));
+            Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + jobs.substring(body));
+            WorkbookRun.Result r = WorkbookRun.runAsLauncher("trace", "1", "--workspace", pkg.getParent().toString(),
+                    "--json", "--lang", "en");
+            assertEquals(0, r.exit(), r.describe());
+            org.junit.jupiter.api.Assertions.assertTrue(r.json().get("firstDivergence").isJsonNull(),
+                    "the scene itself still plays\n" + r.describe());
+            assertFalse(Files.exists(wrote), "the learner's scene wrote into the workbook's folder");
+            assertFalse(Files.exists(copied), "the learner's scene read the reference");
+        } finally {
+            Files.deleteIfExists(wrote);
+            Files.deleteIfExists(copied);
+        }
+    }
 }

@@ -116,8 +116,13 @@ final class Lab {
      * read-only too. {@code WORKBOOK_SANDBOX=off} turns it off. Without one, it is said once, in one line.
      */
     Sandbox sandbox() {
+        return sandbox("loopback".equals(course.network()));
+    }
+
+    /** @param loopback whether the sandbox's own loopback is up (a fixture server, or JShell and its remote JVM) */
+    Sandbox sandbox(boolean loopback) {
         Sandbox s = "off".equals(System.getenv("WORKBOOK_SANDBOX")) ? Sandbox.none("WORKBOOK_SANDBOX=off")
-                : Sandbox.detect(home, "loopback".equals(course.network()));
+                : Sandbox.detect(home, loopback);
         if (s.tellNow() && s.off() != Sandbox.Off.ASKED) {
             System.err.println("workbook: " + msg.get("sandbox.off." + s.off().name().toLowerCase(java.util.Locale.ROOT), s.why()));
         }

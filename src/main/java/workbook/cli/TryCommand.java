@@ -12,6 +12,7 @@ import workbook.catalogue.Step;
 import workbook.compile.CompileResult;
 import workbook.grade.Builds;
 import workbook.jshell.Scenario;
+import workbook.jshell.TryProcess;
 import workbook.jshell.TrySession;
 import workbook.report.Human;
 import workbook.run.NativeLibrary;
@@ -36,10 +37,12 @@ final class TryCommand implements Callable<Integer> {
             return 1;
         }
         Scenario scene = null;
+        Path sceneFile = null;
         if (step != null) {
             Step s = Steps.one(lab, step);
             Path file = Scenario.file(s.folder());
             scene = Files.exists(file) ? Scenario.read(file) : null;
+            sceneFile = scene == null ? null : file;
         }
         List<String> cp = new ArrayList<>();
         cp.addAll(builds.learnerRun(mine.classes()));
@@ -49,8 +52,9 @@ final class TryCommand implements Callable<Integer> {
         if (scene != null) {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }
-        return TrySession.run(cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), scene, lab.course.bridgeClass(),
-                NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err, System.console() != null,
-                new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end")));
+        // In the sandbox, like every run of learner code: the session and its remote JVM in a child process.
+        return TryProcess.run(lab.sandbox(true), cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), sceneFile,
+                lab.course.bridgeClass(), NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err,
+                System.console() != null, new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end")));
     }
 }

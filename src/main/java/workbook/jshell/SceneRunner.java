@@ -24,7 +24,7 @@ import jdk.jshell.UnresolvedReferenceException;
  * ends only that JVM.
  */
 public final class SceneRunner {
-    private static final long CALL_LIMIT_MILLIS = 3_000;
+    static final long CALL_LIMIT_MILLIS = 3_000;
 
     private final List<String> classpath;
     private final String bridge;

@@ -21,7 +21,11 @@ public final class Tracer {
     private final Messages msg;
     private final List<String> vmOptions;
 
-    public Tracer(Builds builds, Messages msg, List<String> vmOptions) {
+    private final workbook.run.Sandbox sandbox;
+
+    /** @param sandbox where the learner's side of a scene runs (its JShell remote JVM included) */
+    public Tracer(Builds builds, Messages msg, List<String> vmOptions, workbook.run.Sandbox sandbox) {
+        this.sandbox = sandbox;
         this.builds = builds;
         this.msg = msg;
         this.vmOptions = List.copyOf(vmOptions);
@@ -56,11 +60,15 @@ public final class Tracer {
         List<Outcome> theirs;
         List<Outcome> reference;
         try {
+            Path mineTmp = Files.createDirectories(tmp.resolve("mine-host"));
             CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
-                    new SceneRunner(classpath(builds.learnerRun(mine.classes()), bridge, libs), in(tmp, "mine"), bridgeClass).play(scene));
+                    new SceneProcess(sandbox).play(file, scene.rows().size(),
+                            classpath(builds.learnerRun(mine.classes()), bridge, libs), in(tmp, "mine"), bridgeClass, mineTmp));
             reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs), in(tmp, "reference"),
                     bridgeClass).play(scene);
             theirs = learner.join();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         } finally {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }

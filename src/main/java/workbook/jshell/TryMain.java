@@ -1,0 +1,28 @@
+package workbook.jshell;
+
+import com.google.gson.Gson;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code try} on learner code as a child process inside the sandbox ({@link TryProcess}): the JShell session and its
+ * remote JVM run there, with this process's standard streams (the terminal, or the parent's pipes).
+ */
+public final class TryMain {
+    private TryMain() {}
+
+    /** One session: what {@link TrySession#run} takes, with the scene as its file (or null). */
+    record Request(List<String> classpath, String startup, String scenario, String bridge, List<String> vmOptions,
+                   boolean terminal, String stateWord, String endWord) {}
+
+    public static void main(String[] args) throws Exception {
+        Request r = new Gson().fromJson(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), Request.class);
+        Scenario scene = r.scenario() == null ? null : Scenario.read(Path.of(r.scenario()));
+        int code = TrySession.run(r.classpath(), Path.of(r.startup()), scene, r.bridge(), r.vmOptions(), System.in,
+                System.out, System.err, r.terminal(), new TrySession.Words(r.stateWord(), r.endWord()));
+        System.out.flush();
+        Runtime.getRuntime().halt(code);
+    }
+}
