@@ -3,6 +3,7 @@
 #   check (lab 1, all eight steps, cold: a new runner JVM and a changed Jobs.java, so it is compiled again)
 #   audit (lab 1: reference, skeleton, every mutant, race trials)
 #   the same two for lab 2 (singleflight: six steps, five learner files, a fake tenant on loopback)
+#   the same two for lab 3 (projection: four steps), and its probe (reference + named mutants + yours, 40 cells each)
 #   watch: from a save to its verdict, warm (median of the times watch itself reports)
 #   plain: one `mvn test` per variant (the reference and each mutant), as a course without this runner would do it.
 # Usage: bench/benchmark.sh [REPEATS]   (medians of REPEATS runs; default 5; the plain way runs once)
@@ -46,6 +47,17 @@ mkdir -p "$work/ws2/singleflight"
 cp "$home"/answers/singleflight/*.java "$work/ws2/singleflight/"
 cp "$home/skeleton/singleflight/SingleflightTest.java" "$work/ws2/singleflight/"
 read -r cw2 ww2 am2 <<< "$(lab_times singleflight "$work/ws2" "$work/ws2/singleflight/Worker.java")"
+
+# Lab 3 the same way, and its probe.
+mkdir -p "$work/ws3/projection"
+cp "$home"/answers/projection/*.java "$work/ws3/projection/"
+cp "$home/skeleton/projection/ProjectionTest.java" "$work/ws3/projection/"
+read -r cw3 ww3 am3 <<< "$(lab_times projection "$work/ws3" "$work/ws3/projection/Tally.java")"
+pr=()
+for i in $(seq "$repeats"); do
+  pr+=("$(seconds "$home/workbook" probe --workspace "$work/ws3" --seed "$i")")
+done
+probe3=$(printf '%s\n' "${pr[@]}" | median)
 
 # watch: save → verdict on the warm path (a serving child JVM, a warm compiler), step 2, as watch itself reports it.
 fifo="$work/keys"; mkfifo "$fifo"
@@ -91,6 +103,10 @@ printf '%-52s %10s %8s\n' "lab 1 audit, reference + skeleton + all mutants" "$am
 printf '%-52s %10s %8s\n' "lab 2 check, all 6 steps, cold (median of $repeats)" "$cw2" "<= 2"
 printf '%-52s %10s %8s\n' "lab 2 check, unchanged files (median of $repeats)" "$ww2" ""
 printf '%-52s %10s %8s\n' "lab 2 audit, reference + skeleton + all mutants" "$am2" "<= 10"
+printf '%-52s %10s %8s\n' "lab 3 check, all 4 steps, cold (median of $repeats)" "$cw3" "<= 2"
+printf '%-52s %10s %8s\n' "lab 3 check, unchanged files (median of $repeats)" "$ww3" ""
+printf '%-52s %10s %8s\n' "lab 3 audit, reference + skeleton + all mutants" "$am3" "<= 10"
+printf '%-52s %10s %8s\n' "lab 3 probe, 7 builds x 40 cells (median of $repeats)" "$probe3" ""
 printf '%-52s %10s %8s\n' "watch: save -> verdict, one step, warm (median, ms)" "$watch_ms" "<= 300"
 printf '%-52s %10.2f %8s\n' "plain: mvn test once per variant ($variants variants)" "$plain" ""
 [ "$variants" -gt 0 ] && printf '%-52s %9.1fx %8s\n' "plain / lab 1 audit" "$(awk -v p="$plain" -v a="$am" 'BEGIN {print p / a}')" ">= 5x"

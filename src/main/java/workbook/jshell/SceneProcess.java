@@ -47,7 +47,7 @@ final class SceneProcess {
                     return "";
                 }
             });
-            long limit = SceneRunner.CALL_LIMIT_MILLIS * (rows + 2L) + 30_000;
+            long limit = SceneRunner.FIRST_CALL_LIMIT_MILLIS + SceneRunner.CALL_LIMIT_MILLIS * (rows + 2L) + 30_000;
             if (!p.waitFor(limit, TimeUnit.MILLISECONDS)) {
                 stop(p);
             }
