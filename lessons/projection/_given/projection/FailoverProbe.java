@@ -1,6 +1,9 @@
 package projection;
 
 import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +16,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The failover probe: one projection, many owners, and failovers in between, on your {@link Marks},
- * {@link Projector} and {@link Tally}. Deterministic: a single-threaded schedule drawn from one {@link Random} seeded by
+ * The failover probe: one projection, many owners, and failovers in between, on your {@code Marks},
+ * {@code Projector} and {@code Tally}. Deterministic: a single-threaded schedule drawn from one {@link Random} seeded by
  * {@code (seed, workers, failovers)} and a fake clock, so the same arguments give the same {@link Counts}.
  *
  * <p>One SQLite file in {@code java.io.tmpdir}, removed afterwards; every incarnation of a worker (named
@@ -28,7 +31,10 @@ import java.util.Random;
  * </ul>
  * Either way the clock then moves to the instant the old lease ends ({@code now == lease_until}) and a worker drawn
  * among the N takes the mark, so with one worker a same-named zombie comes back. After the last failover the owner
- * drains the stream, and {@link Tally#count} gives the result.
+ * drains the stream, and {@code Tally.count} gives the result.
+ *
+ * <p>The given files are compiled before yours, so the probe finds {@code Marks}, {@code Projector} and
+ * {@code Tally} of this package by name when it runs, and calls them exactly as the contract writes them.
  */
 public final class FailoverProbe {
     /** The probe's projector. */
@@ -68,7 +74,7 @@ public final class FailoverProbe {
                 }
             }
             p.drain();
-            return Tally.count(admin);
+            return Learner.count(admin);
         } finally {
             for (Connection c : opened) {
                 try {
@@ -88,7 +94,84 @@ public final class FailoverProbe {
     }
 
     /** One incarnation of a worker: its crashable connection (over {@code real}), its ownership and its projector. */
-    private record Worker(Connection real, Crashes crashes, Ownership own, Projector projector) {}
+    private record Worker(Connection real, Crashes crashes, Ownership own, Object projector) {
+        List<Event> read(int max) {
+            return Learner.read(projector, max);
+        }
+
+        void apply(List<Event> batch) {
+            Learner.apply(projector, batch);
+        }
+    }
+
+    /** The learner's classes, found by name at run time (they are compiled after the given files). */
+    private static final class Learner {
+        static final Method TAKE;
+        static final Constructor<?> PROJECTOR;
+        static final Method READ;
+        static final Method APPLY;
+        static final Method COUNT;
+
+        static {
+            try {
+                ClassLoader loader = FailoverProbe.class.getClassLoader();
+                Class<?> marks = Class.forName("projection.Marks", true, loader);
+                Class<?> projector = Class.forName("projection.Projector", true, loader);
+                Class<?> tally = Class.forName("projection.Tally", true, loader);
+                TAKE = marks.getMethod("take", Connection.class, String.class, String.class, long.class, long.class);
+                PROJECTOR = projector.getConstructor(Connection.class, Ownership.class);
+                READ = projector.getMethod("read", int.class);
+                APPLY = projector.getMethod("apply", List.class);
+                COUNT = tally.getMethod("count", Connection.class);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("probe: Marks.take, new Projector(Connection, Ownership), read, apply and"
+                        + " Tally.count must exist as the contract writes them", e);
+            }
+        }
+
+        static Ownership take(Connection c, String projector, String worker, long now, long ttl) {
+            return (Ownership) call(() -> TAKE.invoke(null, c, projector, worker, now, ttl));
+        }
+
+        static Object projector(Connection c, Ownership own) {
+            return call(() -> PROJECTOR.newInstance(c, own));
+        }
+
+        @SuppressWarnings("unchecked")
+        static List<Event> read(Object projector, int max) {
+            return (List<Event>) call(() -> READ.invoke(projector, max));
+        }
+
+        static void apply(Object projector, List<Event> batch) {
+            call(() -> APPLY.invoke(projector, batch));
+        }
+
+        static Counts count(Connection c) {
+            return (Counts) call(() -> COUNT.invoke(null, c));
+        }
+
+        interface Call {
+            Object run() throws ReflectiveOperationException;
+        }
+
+        /** The call's own exception or error, as if it were called directly. */
+        static Object call(Call call) {
+            try {
+                return call.run();
+            } catch (InvocationTargetException e) {
+                Throwable t = e.getCause();
+                if (t instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (t instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(t);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("probe: cannot call the learner's code", e);
+            }
+        }
+    }
 
     private static final class Probe {
         final Path file;
@@ -113,9 +196,9 @@ public final class FailoverProbe {
             now = Math.max(now, leaseUntil);
             Connection real = idle.isEmpty() ? open(file, opened) : idle.pop();
             Crashes crashes = Crashes.recycling(real);
-            Ownership own = Marks.take(crashes.connection(), PROJECTOR, "w" + rnd.nextInt(workers), now, TTL);
+            Ownership own = Learner.take(crashes.connection(), PROJECTOR, "w" + rnd.nextInt(workers), now, TTL);
             leaseUntil = now + TTL;
-            owner = new Worker(real, crashes, own, new Projector(crashes.connection(), own));
+            owner = new Worker(real, crashes, own, Learner.projector(crashes.connection(), own));
         }
 
         int batch() {
@@ -124,12 +207,12 @@ public final class FailoverProbe {
 
         /** One read + apply; false when the read found nothing. */
         boolean round(Worker w, int max) {
-            List<Event> b = w.projector().read(max);
+            List<Event> b = w.read(max);
             now++;
             if (b.isEmpty()) {
                 return false;
             }
-            w.projector().apply(b);
+            w.apply(b);
             return true;
         }
 
@@ -159,11 +242,11 @@ public final class FailoverProbe {
         /** The owner reads a batch and stalls; a new owner takes over and projects; the zombie wakes and applies. */
         void pause() {
             Worker zombie = owner;
-            List<Event> held = zombie.projector().read(batch());
+            List<Event> held = zombie.read(batch());
             take();
             rounds(rnd.nextInt(3));
             try {
-                zombie.projector().apply(held);
+                zombie.apply(held);
             } catch (StaleOwner refused) {
                 // the fence did its job
             }
