@@ -103,13 +103,19 @@ final class Db {
         return out;
     }
 
-    /** Reads and applies batches of {@code max} until a read finds nothing. */
+    /** Reads and applies batches of {@code max} until a read finds nothing; a read that does not move on fails. */
     static void drain(Projector p, int max) {
+        long last = -1;
         for (int i = 0; i < 10_000; i++) {
             List<Event> b = p.read(max);
             if (b.isEmpty()) {
                 return;
             }
+            if (b.get(0).position() <= last) {
+                throw new AssertionError("read handed out position " + b.get(0).position() + " again after a read up to "
+                        + last + ": the cursor did not move on");
+            }
+            last = b.get(b.size() - 1).position();
             p.apply(b);
         }
         throw new AssertionError("the stream never drained: read keeps returning events");
