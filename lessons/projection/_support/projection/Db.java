@@ -33,6 +33,9 @@ final class Db {
             Connection c = DriverManager.getConnection(url);
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA busy_timeout = 250");
+                // a test's store need not survive a power cut: no fsync, the rollback journal in memory
+                s.execute("PRAGMA synchronous = OFF");
+                s.execute("PRAGMA journal_mode = MEMORY");
             }
             return c;
         } catch (SQLException e) {
