@@ -63,7 +63,7 @@ public final class FailoverProbe {
             Connection admin = open(file, opened);
             Schema.create(admin);
             Streams.append(admin, Streams.generate(rnd, events));
-            Probe p = new Probe(file, opened, rnd, workers);
+            Probe p = new Probe(file, opened, rnd, workers, events, failovers);
             p.take();
             for (int f = 0; f < failovers; f++) {
                 p.rounds(rnd.nextInt(3));
@@ -180,15 +180,22 @@ public final class FailoverProbe {
         final int workers;
         /** Real connections no live worker uses: a dead or finished incarnation's, rolled back, for the next one. */
         final java.util.ArrayDeque<Connection> idle = new java.util.ArrayDeque<>();
+        final int events;
+        /** A bound on all rounds of a cell, so that code whose reads never move on cannot keep the probe forever. */
+        final long roundLimit;
+        long rounds;
         long now;
         long leaseUntil;
         Worker owner;
 
-        Probe(Path file, List<Connection> opened, Random rnd, int workers) {
+        Probe(Path file, List<Connection> opened, Random rnd, int workers, int events, int failovers) {
             this.file = file;
             this.opened = opened;
             this.rnd = rnd;
             this.workers = workers;
+            this.events = events;
+            // a sound projector needs at most events + 8 per failover non-empty rounds, and one empty read per loop
+            this.roundLimit = 2L * events + 12L * (failovers + 1);
         }
 
         /** A worker drawn among the N takes the mark, at the instant the previous lease ends. */
@@ -207,6 +214,10 @@ public final class FailoverProbe {
 
         /** One read + apply; false when the read found nothing. */
         boolean round(Worker w, int max) {
+            if (++rounds > roundLimit) {
+                throw new IllegalStateException("probe: " + rounds + " rounds and the stream of " + events
+                        + " events is not drained: a read that does not move on?");
+            }
             List<Event> b = w.read(max);
             now++;
             if (b.isEmpty()) {
