@@ -1,0 +1,86 @@
+package projection;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class TallyTest {
+    final Connection c = Db.memory();
+
+    @AfterEach
+    void close() {
+        Db.close(c);
+    }
+
+    /** The applied log as given: one row per position listed, as many times as listed. */
+    private void applied(long... positions) {
+        for (long p : positions) {
+            Db.exec(c, "INSERT INTO applied(position, owner, revision) VALUES(?, 'w0', 1)", p);
+        }
+    }
+
+    @Test
+    void aCleanProjectionCountsNothingWrong() {
+        Db.stream(c, 5);
+        applied(1, 2, 3, 4, 5);
+        assertEquals(new Counts(5, 0, 0), Tally.count(c), "five events, each applied once");
+    }
+
+    @Test
+    void anEmptyStoreCountsZero() {
+        assertEquals(new Counts(0, 0, 0), Tally.count(c), "no events, nothing applied");
+    }
+
+    @Test
+    void eventsAreCountedFromTheStream() {
+        Db.stream(c, 5);
+        applied(1, 2);
+        assertEquals(5, Tally.count(c).events(), "five events in the stream, whatever was applied");
+    }
+
+    @Test
+    void lostEventsAreTheOnesNeverApplied() {
+        Db.stream(c, 5);
+        applied(1, 2, 2, 3, 4);
+        assertEquals(new Counts(5, 1, 1), Tally.count(c), "position 5 never applied (lost 1), position 2 twice (1 duplicate)");
+    }
+
+    @Test
+    void aPositionAppliedThreeTimesCountsTwoDuplicates() {
+        Db.stream(c, 2);
+        applied(1, 1, 1, 2);
+        assertEquals(new Counts(2, 0, 2), Tally.count(c), "position 1 applied 3 times: 2 applies beyond the first");
+    }
+
+    @Test
+    void duplicatesAddUpAcrossPositions() {
+        Db.stream(c, 4);
+        applied(1, 1, 2, 2, 3);
+        assertEquals(new Counts(4, 1, 2), Tally.count(c), "1 and 2 twice each (2 duplicates), 4 never (1 lost)");
+    }
+
+    @Test
+    void theProbeIsDeterministic() {
+        Counts once = FailoverProbe.run(5, 2, 4, 30);
+        assertEquals(once, FailoverProbe.run(5, 2, 4, 30), "the same seed, workers and failovers give the same counts");
+        assertEquals(30, once.events(), "the probe's stream");
+    }
+
+    @Test
+    void theProbeLosesAndRepeatsNothingOnYourCode() {
+        List<String> dirty = new ArrayList<>();
+        for (int workers : new int[] {1, 2, 4}) {
+            for (int failovers : new int[] {1, 3, 6}) {
+                Counts counts = FailoverProbe.run(1, workers, failovers, 40);
+                if (!counts.clean() || counts.events() != 40) {
+                    dirty.add(workers + " workers, " + failovers + " failovers: " + counts);
+                }
+            }
+        }
+        assertEquals(List.of(), dirty, "cells with a loss or a duplicate (seed 1, 40 events)");
+    }
+}

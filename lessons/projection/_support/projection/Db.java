@@ -1,0 +1,159 @@
+package projection;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Test support for the official tests: connections with the schema, a stream, and raw reads of the four tables. */
+final class Db {
+    private Db() {}
+
+    static final String P = "balances";
+
+    /** A new in-memory store with the schema (one connection only: memory is not shared). */
+    static Connection memory() {
+        return withSchema(open("jdbc:sqlite::memory:"));
+    }
+
+    /** A connection to the store file {@code dir/store.db}, created with the schema on first use. */
+    static Connection file(Path dir) {
+        return withSchema(open("jdbc:sqlite:" + dir.resolve("store.db")));
+    }
+
+    private static Connection open(String url) {
+        try {
+            Connection c = DriverManager.getConnection(url);
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA busy_timeout = 250");
+                // a test's store need not survive a power cut: no fsync, the rollback journal in memory
+                s.execute("PRAGMA synchronous = OFF");
+                s.execute("PRAGMA journal_mode = MEMORY");
+            }
+            return c;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Connection withSchema(Connection c) {
+        Schema.create(c);
+        return c;
+    }
+
+    /** Appends {@code n} generated events (seed 42) and returns them. */
+    static List<Event> stream(Connection c, int n) {
+        List<Event> events = Streams.generate(42, n);
+        Streams.append(c, events);
+        return events;
+    }
+
+    static Mark mark(Connection c) {
+        return Mark.load(c, P).orElseThrow(() -> new AssertionError("no mark row for " + P));
+    }
+
+    /** Writes the mark row as given, whatever was there (the scene's starting point). */
+    static void setMark(Connection c, String owner, long revision, long leaseUntil, long seen, long projected) {
+        exec(c, "INSERT OR REPLACE INTO mark(projector, owner, revision, lease_until, seen, projected) VALUES(?, ?, ?, ?, ?, ?)",
+                P, owner, revision, leaseUntil, seen, projected);
+    }
+
+    /** The applied positions, in the order they were written. */
+    static List<Long> appliedPositions(Connection c) {
+        List<Long> out = new ArrayList<>();
+        query(c, "SELECT position FROM applied ORDER BY rowid", r -> out.add(r.getLong(1)));
+        return out;
+    }
+
+    /** The applied rows as {@code position/owner/revision}, in the order they were written. */
+    static List<String> appliedRows(Connection c) {
+        List<String> out = new ArrayList<>();
+        query(c, "SELECT position, owner, revision FROM applied ORDER BY rowid",
+                r -> out.add(r.getLong(1) + "/" + r.getString(2) + "/" + r.getLong(3)));
+        return out;
+    }
+
+    static Map<String, Long> balance(Connection c) {
+        Map<String, Long> out = new TreeMap<>();
+        query(c, "SELECT name, total FROM balance", r -> out.put(r.getString(1), r.getLong(2)));
+        return out;
+    }
+
+    static long count(Connection c, String sql) {
+        long[] n = new long[1];
+        query(c, sql, r -> n[0] = r.getLong(1));
+        return n[0];
+    }
+
+    /** Positions 1..n that are not applied exactly once, as "position×times". */
+    static List<String> notOnce(Connection c, int n) {
+        List<Long> applied = appliedPositions(c);
+        List<String> out = new ArrayList<>();
+        for (long p = 1; p <= n; p++) {
+            long pos = p;
+            long times = applied.stream().filter(x -> x == pos).count();
+            if (times != 1) {
+                out.add(p + "×" + times);
+            }
+        }
+        return out;
+    }
+
+    /** Reads and applies batches of {@code max} until a read finds nothing; a read that does not move on fails. */
+    static void drain(Projector p, int max) {
+        long last = -1;
+        for (int i = 0; i < 10_000; i++) {
+            List<Event> b = p.read(max);
+            if (b.isEmpty()) {
+                return;
+            }
+            if (b.get(0).position() <= last) {
+                throw new AssertionError("read handed out position " + b.get(0).position() + " again after a read up to "
+                        + last + ": the cursor did not move on");
+            }
+            last = b.get(b.size() - 1).position();
+            p.apply(b);
+        }
+        throw new AssertionError("the stream never drained: read keeps returning events");
+    }
+
+    static void exec(Connection c, String sql, Object... args) {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                p.setObject(i + 1, args[i]);
+            }
+            p.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    interface Row {
+        void accept(ResultSet r) throws SQLException;
+    }
+
+    static void query(Connection c, String sql, Row row) {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) {
+                row.accept(r);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    static void close(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // a test's connection
+        }
+    }
+}
