@@ -2,6 +2,7 @@ package projection;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The failover probe's table: for 1, 2, 4 and 8 workers and 1 to 10 failovers, one {@link FailoverProbe} cell of 60
@@ -15,6 +16,7 @@ class ProbeRun {
     static final int EVENTS = 60;
 
     @Test
+    @Timeout(60) // 40 cells; the runner's default of 2 s per test is for one official test
     void table(TestReporter reporter) {
         long seed = Long.getLong("workbook.probe.seed", 1L);
         for (int w : WORKERS) {

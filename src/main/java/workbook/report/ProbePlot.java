@@ -18,8 +18,8 @@ public final class ProbePlot {
     private static final int PANEL_W = 240;
     private static final int PANEL_H = 170;
     private static final int LEFT = 70;
-    private static final int TOP = 70;
-    private static final int GAP_X = 40;
+    private static final int TOP = 86;
+    private static final int GAP_X = 64;
     private static final int GAP_Y = 70;
 
     private final Verdicts.Probe probe;
@@ -69,7 +69,7 @@ public final class ProbePlot {
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
                     + "stroke-width=\"%s\"%s/>%n", LEFT, y, LEFT + 30, y, color(i, v), width(v), dash(v)));
             s.append(marker(LEFT + 15, y, i, v));
-            s.append(text(LEFT + 40, y + 4, 12, "start", "normal", legend(v)));
+            s.append(text(LEFT + 40, y + 4, 12, "start", "normal", fit(legend(v), (width - LEFT - 60) / 7)));
         }
         s.append("</svg>\n");
         return s.toString();
@@ -92,7 +92,7 @@ public final class ProbePlot {
             s.append(text((int) Math.round(x), y0 + PANEL_H + 16, 11, "middle", "normal", Integer.toString(c)));
         }
         s.append(text(x0 + PANEL_W / 2, y0 + PANEL_H + 34, 12, "middle", "normal", label.apply(probe.columns())));
-        s.append(verticalText(x0 - 36, y0 + PANEL_H / 2, msg.get("probe.plot.yAxis", label.apply(measure))));
+        s.append(verticalText(x0 - 40, y0 + PANEL_H / 2, msg.get("probe.plot.yAxis", label.apply(measure))));
         // The reference last, so it stays visible where lines overlap at zero.
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < drawn.size(); i++) {
@@ -151,6 +151,11 @@ public final class ProbePlot {
             totals.append(totals.length() == 0 ? "" : ", ").append(label.apply(m)).append(' ').append(v.total(m));
         }
         return name + " (" + msg.get("probe.plot.total", totals) + ")";
+    }
+
+    /** At most {@code chars} characters (a wide letter counts two), cut with an ellipsis. */
+    private static String fit(String s, int chars) {
+        return Terminal.width(s) <= chars ? s : Terminal.pad(s, chars).stripTrailing();
     }
 
     private static String color(int i, Verdicts.ProbeVariant v) {
