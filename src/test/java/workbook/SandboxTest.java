@@ -71,7 +71,7 @@ class SandboxTest {
     }
 
     /**
-     * Each message is clipped on its own, and a run's messages together are capped too: a repeated test cannot print
+     * Each message is clipped on its own, and the invocations of one repeated test share a budget too: it cannot print
      * a long text (the reference, once) 600 characters at a time.
      */
     @Test

@@ -321,11 +321,13 @@ public final class ChildMain {
     }
 
     /**
-     * What one run may say to the learner, over all its tests: each message is clipped on its own, and past this many
-     * characters a run's further messages are replaced by a note (a repeated test cannot print a file 600 characters
-     * at a time). Published entries have their own, larger budget.
+     * What one run may say to the learner: each message is clipped on its own; the invocations of one repeated,
+     * parameterized or dynamic test share {@link #FAMILY_MESSAGE_CHARS} (one {@code @RepeatedTest} cannot print a
+     * file 600 characters at a time); and a whole run shares {@link #RUN_MESSAGE_CHARS}. Past a budget a message is
+     * replaced by a note. Published entries have their own budget.
      */
-    static final int RUN_MESSAGE_CHARS = 6_000;
+    static final int FAMILY_MESSAGE_CHARS = 2_000;
+    static final int RUN_MESSAGE_CHARS = 60_000;
     static final int RUN_ENTRY_CHARS = 64_000;
 
     private final Map<String, Integer> said = new HashMap<>();
@@ -334,17 +336,20 @@ public final class ChildMain {
         if (e.message() == null || e.run() == null) {
             return e;
         }
-        boolean entry = "entry".equals(e.type());
-        String budgetKey = (entry ? "entry|" : "message|") + e.run();
-        int used = said.merge(budgetKey, e.message().length(), Integer::sum);
-        if (used <= (entry ? RUN_ENTRY_CHARS : RUN_MESSAGE_CHARS)) {
+        if ("entry".equals(e.type())) {
+            return said.merge("entry|" + e.run(), e.message().length(), Integer::sum) <= RUN_ENTRY_CHARS ? e : null;
+        }
+        String test = e.test() == null ? "" : e.test();
+        String family = test.contains("[") ? test.substring(0, test.indexOf('[')) : test;
+        int inFamily = said.merge("family|" + e.run() + "|" + family, e.message().length(), Integer::sum);
+        int inRun = said.merge("run|" + e.run(), e.message().length(), Integer::sum);
+        if (inFamily <= FAMILY_MESSAGE_CHARS && inRun <= RUN_MESSAGE_CHARS) {
             return e;
         }
-        if (entry) {
-            return null;
-        }
         return new Event(e.type(), e.run(), e.trial(), e.test(), e.name(), e.status(), e.exception(),
-                "(this run's messages passed " + RUN_MESSAGE_CHARS + " characters; the rest are left out)",
+                "(the messages of " + (inRun > RUN_MESSAGE_CHARS ? "this run" : family) + " passed "
+                        + (inRun > RUN_MESSAGE_CHARS ? RUN_MESSAGE_CHARS : FAMILY_MESSAGE_CHARS)
+                        + " characters; the rest are left out)",
                 e.notYetStep(), e.frames());
     }
 

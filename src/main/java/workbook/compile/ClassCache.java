@@ -86,6 +86,9 @@ public final class ClassCache {
         Path done = root.resolve(key);
         if (Files.isDirectory(done)) {
             if (sealed(done, key)) {
+                if (kind.startsWith("learner")) {
+                    touch(done); // in use again: pruning goes by age, and must not take a build someone is about to run
+                }
                 return CompileResult.success(done.resolve("classes"));
             }
             // Changed since it was compiled (a class file replaced, added or removed): never trusted, built again.
@@ -127,6 +130,14 @@ public final class ClassCache {
             old.forEach(workbook.workspace.Folders::deleteQuietly);
         } catch (IOException e) {
             // pruning is housekeeping: a cache that could not be pruned still works
+        }
+    }
+
+    private static void touch(Path p) {
+        try {
+            Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException e) {
+            // housekeeping only
         }
     }
 
