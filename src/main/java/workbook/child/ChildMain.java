@@ -9,12 +9,12 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.platform.engine.CancellationToken;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
@@ -27,6 +27,7 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherExecutionRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
@@ -40,12 +41,22 @@ public final class ChildMain {
 
     private final Gson gson = new Gson();
     private final BufferedWriter events;
+    private final Seal seal;
     private final Set<String> skip;
     private final long testTimeoutMillis;
 
     private ChildMain(ChildPlan plan) throws IOException {
-        this.events = Files.newBufferedWriter(Path.of(plan.events()), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        // The parent's socket for this plan (see EventInbox): connected before any learner code runs.
+        java.nio.channels.SocketChannel channel = java.nio.channels.SocketChannel.open(
+                java.net.UnixDomainSocketAddress.of(Path.of(plan.events())));
+        this.events = new BufferedWriter(new java.io.OutputStreamWriter(java.nio.channels.Channels.newOutputStream(channel),
+                StandardCharsets.UTF_8));
+        // The parent answers once it has deleted the plan file (which names what is under test and holds the events'
+        // key): no learner code runs while it can still be read.
+        if (channel.read(java.nio.ByteBuffer.allocate(1)) != 1) {
+            throw new IOException("the parent did not confirm the plan");
+        }
+        this.seal = new Seal(plan.key());
         this.skip = new HashSet<>(plan.skip());
         this.testTimeoutMillis = plan.testTimeoutMillis();
         Thread watchdog = new Thread(this::watchClassSetup, "workbook-class-setup-watchdog");
@@ -192,8 +203,12 @@ public final class ChildMain {
                 .configurationParameters(config)
                 .build();
         run.properties().forEach(System::setProperty);
+        // A run that stops at its first failure cancels the rest: JUnit then reports them skipped.
+        CancellationToken cancel = run.stopAtFirstFailure() ? CancellationToken.create() : null;
         try {
-            launcher.execute(request, new Listener(run.id(), trial));
+            launcher.execute(LauncherExecutionRequestBuilder.executionRequest(request)
+                    .listeners(new Listener(run.id(), trial, cancel))
+                    .cancellationToken(cancel != null ? cancel : CancellationToken.disabled()).build());
         } finally {
             run.properties().keySet().forEach(System::clearProperty);
         }
@@ -246,11 +261,13 @@ public final class ChildMain {
     private final class Listener implements TestExecutionListener {
         private final String run;
         private final int trial;
+        private final CancellationToken cancel; // null: the run does not stop at its first failure
         private long startedAt;
 
-        Listener(String run, int trial) {
+        Listener(String run, int trial, CancellationToken cancel) {
             this.run = run;
             this.trial = trial;
+            this.cancel = cancel;
         }
 
         @Override
@@ -309,6 +326,9 @@ public final class ChildMain {
                 }
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
                         o.notYetStep, o.frames));
+                if (cancel != null && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+                    cancel.cancel();
+                }
                 if ("timeout".equals(o.status)) {
                     flushQuietly();
                     ChildExit.POISONED.halt();
@@ -359,7 +379,7 @@ public final class ChildMain {
             return;
         }
         try {
-            events.write(gson.toJson(e));
+            events.write(seal.close(gson.toJson(e)));
             events.newLine();
             events.flush();
         } catch (IOException io) {

@@ -13,9 +13,11 @@ import java.util.List;
  * @param trials      how many times to execute the selection (race trials); at least 1
  * @param properties  system properties set while this run executes (a probe's seed); the same for every variant
  *                    of one command, so they tell a test nothing about which build it runs on
+ * @param stopAtFirstFailure end the run at its first test that does not pass; the tests not yet run are skipped
+ *                    (grading a class: a mutant needs one killer, not all of them)
  */
 public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
-                      java.util.Map<String, String> properties) {
+                      java.util.Map<String, String> properties, boolean stopAtFirstFailure) {
     public RunSpec {
         classpath = List.copyOf(classpath);
         testClasses = List.copyOf(testClasses);
@@ -25,7 +27,17 @@ public record RunSpec(String id, List<String> classpath, List<String> testClasse
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
-        this(id, classpath, testClasses, only, trials, java.util.Map.of());
+        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false);
+    }
+
+    public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
+                   java.util.Map<String, String> properties) {
+        this(id, classpath, testClasses, only, trials, properties, false);
+    }
+
+    /** This run, ending at its first test that does not pass. */
+    public RunSpec stoppingAtFirstFailure() {
+        return new RunSpec(id, classpath, testClasses, only, trials, properties, true);
     }
 
     public static RunSpec of(String id, List<String> classpath, List<String> testClasses) {

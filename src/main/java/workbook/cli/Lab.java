@@ -140,15 +140,27 @@ final class Lab {
 
     /** @param serving keep the child JVM warm between checks (watch) */
     Grader grader(boolean serving) {
-        Path cache = Builds.defaultCache(home);
-        Limits limits = options.timeBudget == null ? Limits.defaults()
+        return grader(serving, sandbox(), limits(), Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
+    }
+
+    /** The limits of the command line: the defaults, or {@code --time-budget} for each run. */
+    Limits limits() {
+        return options.timeBudget == null ? Limits.defaults()
                 : Limits.defaults().withBudget(Math.max(1, options.timeBudget) * 1000L);
+    }
+
+    /**
+     * A grader whose children run in {@code sandbox} within {@code limits}, with its own compiler and runner, and
+     * {@code shards} children side by side.
+     */
+    Grader grader(boolean serving, Sandbox sandbox, Limits limits, int shards) {
+        Path cache = Builds.defaultCache(home);
         List<String> jvm = new java.util.ArrayList<>(NativeLibrary.jvmOptions(cache));
         jvm.add("-Dworkbook.learnerClasses=" + String.join(",",
                 course.learnerClasses().stream().map(c -> course.packageName() + "." + c).toList()));
         jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
-        ChildRunner runner = new ChildRunner(limits, jvm, cache, serving, sandbox());
-        return new Grader(builds(), runner, msg, Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
+        ChildRunner runner = new ChildRunner(limits, jvm, cache, serving, sandbox);
+        return new Grader(builds(), runner, msg, shards);
     }
 
     /**

@@ -50,6 +50,22 @@ public final class Grader {
         }
     }
 
+    /** Every later run of this grader ends by {@code nanoTime} too (one budget for a whole submission). */
+    public Grader until(long nanoTime) {
+        runner.until(nanoTime);
+        return this;
+    }
+
+    /** Whether some run of this grader ended with tests unsettled because its time was used up. */
+    public boolean ranOutOfTime() {
+        return runner.ranOutOfTime();
+    }
+
+    /** The course this grader grades. */
+    public Course course() {
+        return course;
+    }
+
     /** Stops the child JVMs kept warm for this grader (watch mode). */
     public void shutdown() {
         runner.close();
@@ -143,6 +159,14 @@ public final class Grader {
 
     /** Runs the learner's own tests on the reference (validity) and on every mutant in {@code mutants}. */
     public Verdicts.Mutants mutants(Workspace ws, List<Mutant> mutants) {
+        return mutants(ws, mutants, false);
+    }
+
+    /**
+     * @param firstKiller each mutant's run ends at its first failing test (grading a class: a mutant is killed or
+     *                    not, and one killer says so); otherwise every valid test runs on every mutant
+     */
+    public Verdicts.Mutants mutants(Workspace ws, List<Mutant> mutants, boolean firstKiller) {
         String where = Workspace.display(ws.testFile());
         CompileResult tests = builds.learnerTests(ws.testFile());
         if (!tests.ok()) {
@@ -184,6 +208,9 @@ public final class Grader {
             if (problem != null) {
                 unusable.put(m.id(), problem);
             }
+        }
+        if (firstKiller) {
+            runs.replaceAll(RunSpec::stoppingAtFirstFailure);
         }
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
         Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid);

@@ -91,4 +91,31 @@ public final class Verdicts {
             return variants.stream().filter(v -> v.kind().equals(kind)).findFirst();
         }
     }
+
+    /**
+     * One student's submission, graded: official steps passed, own tests valid (pass on the reference), mutants their
+     * valid tests killed, and the wall time it took. {@code check} and {@code mutants} are the full verdicts (null when
+     * not reached: a missing workspace, no test file); {@code message} says what went wrong, or is null.
+     */
+    public record Submission(String student, SubmissionVerdict verdict, int stepsPassed, int steps, int testsValid,
+                             int tests, int killed, int mutantsTotal, long millis, String message, Check check,
+                             Mutants mutants) {
+        public boolean killed(String mutant) {
+            return mutants != null && mutants.mutants().stream()
+                    .anyMatch(m -> m.id().equals(mutant) && m.status() == MutantStatus.KILLED);
+        }
+    }
+
+    /**
+     * A class graded: every submission in name order, the lab's steps and mutants (ids in lesson order, the
+     * instructor's private ones included), how many were graded side by side, and the whole wall time.
+     */
+    public record ClassGrade(String command, String lab, List<Submission> submissions, List<StepInfo> steps,
+                             List<MutantInfo> mutants, int jobs, long millis) {}
+
+    /** A step of the lab as a class report names it. */
+    public record StepInfo(int step, String slug, String title) {}
+
+    /** A mutant of the lab as a class report names it ({@code source}: {@code doc}, {@code extra} or {@code private}). */
+    public record MutantInfo(String id, int step, String source, String description) {}
 }

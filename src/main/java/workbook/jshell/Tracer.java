@@ -63,7 +63,7 @@ public final class Tracer {
             Path mineTmp = Files.createDirectories(tmp.resolve("mine-host"));
             CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
                     new SceneProcess(sandbox).play(file, scene.rows().size(),
-                            classpath(builds.learnerRun(mine.classes()), bridge, libs), in(tmp, "mine"), bridgeClass, mineTmp));
+                            classpath(builds.learnerRun(mine.classes()), bridge, libs), in(mineTmp, "mine"), bridgeClass, mineTmp));
             reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs), in(tmp, "reference"),
                     bridgeClass).play(scene);
             theirs = learner.join();

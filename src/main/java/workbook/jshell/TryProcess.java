@@ -33,7 +33,7 @@ public final class TryProcess {
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp,
                     "-cp", System.getProperty("java.class.path"), TryMain.class.getName(), request.toString()));
-            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd)).directory(tmp.toFile());
+            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp)).directory(tmp.toFile());
             sandbox.environment(pb.environment(), tmp);
             if (terminal) {
                 pb.environment().put("TERM", System.getenv().getOrDefault("TERM", "xterm"));

@@ -23,6 +23,7 @@ import workbook.child.ChildMain;
 import workbook.child.ChildPlan;
 import workbook.child.Event;
 import workbook.child.RunSpec;
+import workbook.child.Seal;
 
 /**
  * Runs suites in child JVMs and turns whatever they report, or fail to report, into {@link TestResult}s.
@@ -70,6 +71,23 @@ public final class ChildRunner {
     }
 
     private final boolean serving;
+
+    private volatile long deadline = Long.MAX_VALUE;
+    private volatile boolean outOfTime;
+
+    /**
+     * Every later run ends by {@code nanoTime} (a {@link System#nanoTime()} instant) as well as within its own budget:
+     * one submission of a class, however many runs grading it takes, gets one time budget.
+     */
+    public ChildRunner until(long nanoTime) {
+        this.deadline = nanoTime;
+        return this;
+    }
+
+    /** Whether a run ended because its budget or the deadline was used up, with tests not yet settled. */
+    public boolean ranOutOfTime() {
+        return outOfTime;
+    }
 
     public boolean serving() {
         return serving;
@@ -126,7 +144,7 @@ public final class ChildRunner {
      */
     private RunResults runShard(List<RunSpec> specs) {
         Settlement book = new Settlement(specs);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis());
+        long deadline = Math.min(this.deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis()));
         boolean timedOut = false;
         for (int child = 0; child < MAX_CHILDREN_PER_SHARD; child++) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -152,6 +170,7 @@ public final class ChildRunner {
                 return book.results();
             }
         }
+        outOfTime = true;
         book.outOfTime();
         return book.results();
     }
@@ -201,6 +220,7 @@ public final class ChildRunner {
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-XX:+UseSerialGC");
+        cmd.add("-XX:-UsePerfData"); // no hsperfdata file in /tmp (read-only in the sandbox), and a quicker start
         cmd.add("-Xshare:auto");
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
@@ -217,7 +237,7 @@ public final class ChildRunner {
         } else if (planFile != null) {
             cmd.add(planFile.toString());
         }
-        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd)).directory(childTmp.toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp)).directory(childTmp.toFile()).redirectErrorStream(true);
         sandbox.environment(pb.environment(), childTmp);
         Process p = pb.start();
         if (planFile != null && !serving) {
@@ -233,6 +253,7 @@ public final class ChildRunner {
     private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis, boolean afterTimeout) {
         Started child = null;
         Path planDir = null;
+        EventInbox inbox = null;
         boolean keep = false;
         try {
             synchronized (warm) {
@@ -246,11 +267,12 @@ public final class ChildRunner {
                 }
             }
             planDir = Files.createTempDirectory(scratchRoot(), "workbook-plan-");
-            Path events = planDir.resolve("events.jsonl");
             Path planFile = planDir.resolve("plan.json");
             List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
-            Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), events.toString(),
-                    afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis())));
+            String key = Seal.newKey();
+            inbox = new EventInbox(planDir.resolve("events.sock"), new Seal(key), planFile);
+            Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
+                    afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key)));
             if (child == null) {
                 child = start(planFile);
             }
@@ -273,7 +295,7 @@ public final class ChildRunner {
                     exited = true;
                     break;
                 }
-                if (child.serving() && finished(events)) {
+                if (child.serving() && inbox.finished()) {
                     done = true;
                     break;
                 }
@@ -286,7 +308,7 @@ public final class ChildRunner {
                 child.drainer().join(2000);
                 cds.keep(child.archive());
             }
-            List<Event> log = readEvents(events);
+            List<Event> log = inbox.events(exited || done ? 2000 : 200);
             boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));
             if (done && finished) {
                 keep = true;
@@ -321,6 +343,9 @@ public final class ChildRunner {
             if (child != null && !keep) {
                 workbook.workspace.Folders.deleteQuietly(child.tmp());
             }
+            if (inbox != null) {
+                inbox.close();
+            }
             workbook.workspace.Folders.deleteQuietly(planDir);
         }
     }
@@ -336,19 +361,6 @@ public final class ChildRunner {
             }
         }
         return false;
-    }
-
-    /** Whether the event log already ends the plan; read without parsing every line. */
-    private static boolean finished(Path events) {
-        try {
-            if (!Files.exists(events)) {
-                return false;
-            }
-            String text = Files.readString(events, StandardCharsets.UTF_8);
-            return text.contains("\"type\":\"allDone\"");
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /**
@@ -379,23 +391,6 @@ public final class ChildRunner {
         return true;
     }
 
-    private static List<Event> readEvents(Path events) throws IOException {
-        List<Event> out = new ArrayList<>();
-        if (!Files.exists(events)) {
-            return out;
-        }
-        for (String line : Files.readAllLines(events, StandardCharsets.UTF_8)) {
-            if (line.isBlank()) {
-                continue;
-            }
-            try {
-                out.add(GSON.fromJson(line, Event.class));
-            } catch (RuntimeException torn) {
-                // the last line of a killed child may be cut short
-            }
-        }
-        return out;
-    }
 
     private static void kill(Process p) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);

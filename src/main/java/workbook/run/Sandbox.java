@@ -107,21 +107,32 @@ public final class Sandbox {
      * bring up loopback if the lab needs it, then become the child JVM. {@code $1} is the repo.
      */
     private String script() {
-        return "R=\"$1\"; shift; "
+        return "R=\"$1\"; C=\"$2\"; shift 2; "
                 + "mount --bind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; "
-                + "for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; "
+                + "for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o ro,size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; "
                 + "for w in \"$@\"; do [ \"$w\" = -- ] && break; mount --bind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; "
                 + "while [ \"$1\" != -- ]; do shift; done; shift; "
+                // Every other mount read-only too (the root file system, /tmp, /dev/shm, the home folder), then the
+                // child's own folder writable again: the one place learner code can leave anything.
+                + "mount --bind \"$C\" \"$C\" || exit 97; "
+                + "for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do [ \"$m\" = \"$C\" ] || mount -o remount,bind,ro \"$m\" 2>/dev/null; done; "
+                + "mount -o remount,bind,rw \"$C\" || exit 97; "
+                + "touch \"$R/.sandbox-probe\" 2>/dev/null && exit 97; "
                 + (loopback ? "ip link set lo up 2>/dev/null || exit 97; " : "")
                 + "exec \"$@\"";
     }
 
     /** The command that runs {@code command} in the sandbox (or as it is, without one). */
-    public List<String> wrap(List<String> command) {
+    /**
+     * {@code command} run inside the sandbox, where {@code writable} (the child's own temp folder) is the one folder it
+     * may write to.
+     */
+    public List<String> wrap(List<String> command, Path writable) {
         if (!on) {
             return command;
         }
-        List<String> out = new ArrayList<>(List.of("unshare", "-Urnm", "sh", "-c", script(), "sandbox", home.toString()));
+        List<String> out = new ArrayList<>(List.of("unshare", "-Urnm", "sh", "-c", script(), "sandbox", home.toString(),
+                writable.toAbsolutePath().normalize().toString()));
         readOnly.forEach(p -> out.add(p.toString()));
         out.add("--");
         out.addAll(command);

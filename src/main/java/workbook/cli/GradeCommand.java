@@ -1,0 +1,152 @@
+package workbook.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import workbook.catalogue.Catalogue;
+import workbook.grade.BatchGrader;
+import workbook.grade.SubmissionVerdict;
+import workbook.grade.Verdicts;
+import workbook.report.ClassReport;
+import workbook.report.GradesCsv;
+import workbook.report.Json;
+import workbook.report.Messages;
+import workbook.run.Limits;
+import workbook.run.Sandbox;
+import workbook.workspace.AtomicWrite;
+import workbook.workspace.Workspace;
+
+@Command(name = "grade", description = {
+        "Grade a class: every sub-folder of DIR is one student's workspace. Writes grades.csv, report.html and one JUnit XML per student.",
+        "반 전체 채점: DIR 의 하위 폴더 하나가 학생 한 명의 작업 공간입니다. grades.csv, report.html, 학생마다 JUnit XML 을 씁니다."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every submission was graded (whatever its verdict)",
+                "1:some submission could not be graded (the grader failed on it)", "2:usage or setup error"})
+final class GradeCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "the folder of submissions, one sub-folder per student")
+    Path dir;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default: grades).")
+    Path out = Path.of("grades");
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Submissions graded side by side (default: the number of cores).")
+    Integer jobs;
+
+    @Option(names = "--mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set, kept outside the repo).")
+    List<Path> extra = new ArrayList<>();
+
+    @Option(names = "--unsafe", description = "Grade even where no sandbox is available (children then run with your permissions).")
+    boolean unsafe;
+
+    /** Per submission, when --time-budget is not given: checking and mutants together. */
+    static final int DEFAULT_BUDGET_SECONDS = 60;
+
+    @Override
+    public Integer call() {
+        List<Path> folders = submissions();
+        Lab lab = Lab.open(withLab(folders), extra);
+        Sandbox sandbox = sandboxOrRefuse(lab);
+        long budget = (options.timeBudget == null ? DEFAULT_BUDGET_SECONDS : Math.max(1, options.timeBudget)) * 1000L;
+        int n = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
+        Limits limits = Limits.defaults().withBudget(budget);
+        BatchGrader batch = new BatchGrader(() -> lab.grader(false, sandbox, limits, 1), lab.course, lab.msg, n, budget);
+        Verdicts.ClassGrade grade = batch.grade(folders, progress(lab.msg, System.err));
+        write(lab, grade);
+        if (options.json) {
+            System.out.println(Json.of(grade));
+        } else {
+            summary(lab.msg, grade, System.out);
+        }
+        return grade.submissions().stream().anyMatch(s -> s.verdict() == SubmissionVerdict.ERROR) ? 1 : 0;
+    }
+
+    private List<Path> submissions() {
+        if (!Files.isDirectory(dir)) {
+            throw new Lab.SetupError(Messages.of(options.lang()).get("grade.noDir", Workspace.display(dir)));
+        }
+        List<Path> folders = BatchGrader.submissions(dir);
+        if (folders.isEmpty()) {
+            throw new Lab.SetupError(Messages.of(options.lang()).get("grade.empty", Workspace.display(dir)));
+        }
+        return folders;
+    }
+
+    /** The options, with the lab the submissions hold when {@code --lab} does not say (the one most folders hold). */
+    private Options withLab(List<Path> folders) {
+        if (options.lab != null) {
+            return options;
+        }
+        Path home = Catalogue.home();
+        String best = Catalogue.labs(home).stream().max(Comparator.comparingLong(l -> folders.stream()
+                .filter(f -> Files.isDirectory(f.resolve(Catalogue.packageOf(home, l).replace('.', '/')))).count()))
+                .orElse(null);
+        return best == null ? options : options.forLab(best);
+    }
+
+    /**
+     * The sandbox every child runs in, with the submissions and the reports read-only too. Without one, grading a
+     * class (strangers' code) needs {@code --unsafe}.
+     */
+    private Sandbox sandboxOrRefuse(Lab lab) {
+        Sandbox s = lab.sandbox();
+        if (!s.on() && !unsafe) {
+            throw new Lab.SetupError(lab.msg.get("grade.needsSandbox", s.why()));
+        }
+        return s.withReadOnly(List.of(dir.toAbsolutePath().normalize()));
+    }
+
+    private BatchGrader.Progress progress(Messages msg, PrintStream err) {
+        boolean terminal = System.console() != null && !options.json;
+        return (s, done, total) -> {
+            synchronized (err) {
+                if (terminal) {
+                    int width = 24;
+                    int filled = (int) Math.round((double) width * done / total);
+                    err.print("\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + done + "/" + total + "  "
+                            + workbook.report.Terminal.pad(s.student(), 20) + (done == total ? "\n" : ""));
+                } else {
+                    err.println(msg.get("grade.progress", done, total, s.student(),
+                            msg.get("grade.verdict." + s.verdict().wire()), String.format(Locale.ROOT, "%.1f", s.millis() / 1000.0)));
+                }
+                err.flush();
+            }
+        };
+    }
+
+    private void write(Lab lab, Verdicts.ClassGrade grade) {
+        try {
+            Files.createDirectories(out);
+            AtomicWrite.text(out.resolve("grades.csv"), GradesCsv.of(grade));
+            AtomicWrite.text(out.resolve("report.html"), ClassReport.of(grade, lab.msg));
+            AtomicWrite.text(out.resolve("grades.json"), Json.of(grade));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void summary(Messages msg, Verdicts.ClassGrade g, PrintStream o) {
+        o.println(msg.get("grade.done", g.submissions().size(), g.lab(), String.format(Locale.ROOT, "%.1f", g.millis() / 1000.0),
+                g.jobs(), String.format(Locale.ROOT, "%.1f", g.submissions().size() * 60_000.0 / Math.max(1, g.millis()))));
+        for (SubmissionVerdict v : SubmissionVerdict.values()) {
+            long n = g.submissions().stream().filter(s -> s.verdict() == v).count();
+            if (n > 0) {
+                o.println("  " + workbook.report.Terminal.pad(msg.get("grade.verdict." + v.wire()), 14) + n);
+            }
+        }
+        o.println(msg.get("grade.wrote", Workspace.display(out.resolve("grades.csv")),
+                Workspace.display(out.resolve("report.html"))));
+    }
+}

@@ -1,0 +1,184 @@
+package workbook.grade;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import workbook.catalogue.Course;
+import workbook.catalogue.Mutant;
+import workbook.report.Messages;
+import workbook.workspace.Workspace;
+
+/**
+ * Grades a folder of submissions, one student's workspace per sub-folder, {@code jobs} at a time. Each submission gets
+ * a grader of its own (its own compiler and child JVMs) and one time budget for everything grading it takes, so a
+ * broken, hostile or endless submission costs its own budget and never stops the others.
+ */
+public final class BatchGrader {
+    /** Told of each submission as it is graded (a progress bar, or a line per student in CI). */
+    public interface Progress {
+        void graded(Verdicts.Submission s, int done, int total);
+    }
+
+    /** How long past its budget a submission may run before its grading is abandoned (javac itself hung). */
+    static final long GRACE_MILLIS = 30_000;
+
+    private final Supplier<Grader> graders;
+    private final Course course;
+    private final Messages msg;
+    private final int jobs;
+    private final long budgetMillis;
+
+    /**
+     * @param graders      a fresh grader per submission
+     * @param budgetMillis the wall time one submission may take, checking and mutants together
+     */
+    public BatchGrader(Supplier<Grader> graders, Course course, Messages msg, int jobs, long budgetMillis) {
+        this.graders = graders;
+        this.course = course;
+        this.msg = msg;
+        this.jobs = Math.max(1, jobs);
+        this.budgetMillis = budgetMillis;
+    }
+
+    /** The sub-folders of {@code dir}, by name: one student each (hidden folders left out). */
+    public static List<Path> submissions(Path dir) {
+        try (Stream<Path> list = Files.list(dir)) {
+            return list.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Verdicts.ClassGrade grade(List<Path> folders, Progress progress) {
+        long t0 = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
+            Thread t = new Thread(r, "grade");
+            t.setDaemon(true); // a submission whose compilation never ends must not keep the workbook alive
+            return t;
+        });
+        AtomicInteger done = new AtomicInteger();
+        java.util.Map<Path, Long> started = new java.util.concurrent.ConcurrentHashMap<>();
+        List<Future<Verdicts.Submission>> futures = new ArrayList<>();
+        for (Path folder : folders) {
+            futures.add(pool.submit(() -> {
+                started.put(folder, System.nanoTime());
+                Verdicts.Submission s;
+                try {
+                    s = one(folder);
+                } catch (RuntimeException | LinkageError e) {
+                    s = failed(folder, SubmissionVerdict.ERROR, String.valueOf(e), 0);
+                }
+                progress.graded(s, done.incrementAndGet(), folders.size());
+                return s;
+            }));
+        }
+        List<Verdicts.Submission> graded = new ArrayList<>();
+        for (int i = 0; i < folders.size(); i++) {
+            graded.add(collect(futures.get(i), folders.get(i), started, done, folders.size(), progress));
+        }
+        pool.shutdownNow();
+        return new Verdicts.ClassGrade("grade", course.id(), graded, steps(), mutantsInfo(), jobs,
+                (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * A submission's verdict once it is graded. Its grader keeps to the budget on its own; only grading that hangs
+     * outside the child JVMs (javac on a hostile source) is abandoned, {@link #GRACE_MILLIS} past its budget.
+     */
+    private Verdicts.Submission collect(Future<Verdicts.Submission> f, Path folder, java.util.Map<Path, Long> started,
+                                        AtomicInteger done, int total, Progress progress) {
+        long limit = TimeUnit.MILLISECONDS.toNanos(budgetMillis + GRACE_MILLIS);
+        try {
+            while (true) {
+                try {
+                    return f.get(200, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    Long since = started.get(folder);
+                    if (since != null && System.nanoTime() - since > limit) {
+                        f.cancel(true);
+                        Verdicts.Submission s = failed(folder, SubmissionVerdict.TIMEOUT, msg.get("grade.abandoned"),
+                                budgetMillis + GRACE_MILLIS);
+                        progress.graded(s, done.incrementAndGet(), total);
+                        return s;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed(folder, SubmissionVerdict.ERROR, String.valueOf(e), 0);
+        } catch (java.util.concurrent.ExecutionException e) {
+            return failed(folder, SubmissionVerdict.ERROR, String.valueOf(e.getCause()), 0);
+        }
+    }
+
+    /** One submission, start to end, on a grader of its own. */
+    private Verdicts.Submission one(Path folder) {
+        long t0 = System.nanoTime();
+        Workspace ws = new Workspace(folder, course);
+        if (!ws.exists()) {
+            return failed(folder, SubmissionVerdict.MISSING, msg.get("grade.missing",
+                    String.join(", ", course.learnerFiles())), 0);
+        }
+        Grader grader = graders.get().until(t0 + TimeUnit.MILLISECONDS.toNanos(budgetMillis));
+        try {
+            Verdicts.Check check = grader.check(ws, course.steps());
+            Verdicts.Mutants mutants = check.compile().ok() && Files.isRegularFile(ws.testFile())
+                    ? grader.mutants(ws, course.mutants(), true) : null;
+            return summary(folder, check, mutants, grader.ranOutOfTime(), (System.nanoTime() - t0) / 1_000_000);
+        } finally {
+            grader.shutdown();
+        }
+    }
+
+    private Verdicts.Submission summary(Path folder, Verdicts.Check check, Verdicts.Mutants mutants, boolean outOfTime,
+                                        long millis) {
+        int valid = mutants == null ? 0 : (int) mutants.tests().stream().filter(Verdicts.LearnerTest::valid).count();
+        int tests = mutants == null ? 0 : mutants.tests().size();
+        int killed = mutants == null ? 0 : mutants.killed();
+        SubmissionVerdict verdict = !check.compile().ok() ? SubmissionVerdict.COMPILE_ERROR
+                : outOfTime ? SubmissionVerdict.TIMEOUT
+                : check.ok() && mutants != null && mutants.ok() ? SubmissionVerdict.PASSED
+                : check.passed() > 0 || killed > 0 ? SubmissionVerdict.PARTIAL
+                : SubmissionVerdict.FAILED;
+        String message = switch (verdict) {
+            case COMPILE_ERROR -> check.compile().diagnostics().stream().findFirst()
+                    .map(d -> d.file() + ":" + d.line() + ": " + d.message().lines().findFirst().orElse("")).orElse(null);
+            case TIMEOUT -> msg.get("grade.outOfTime", budgetMillis / 1000);
+            default -> mutants == null ? msg.get("grade.noTests", course.learnerTestClass() + ".java")
+                    : !mutants.compile().ok() ? msg.get("grade.testsDoNotCompile") : null;
+        };
+        return new Verdicts.Submission(student(folder), verdict, check.passed(), check.total(), valid, tests, killed,
+                course.mutants().size(), millis, message, check, mutants);
+    }
+
+    private Verdicts.Submission failed(Path folder, SubmissionVerdict verdict, String message, long millis) {
+        return new Verdicts.Submission(student(folder), verdict, 0, course.steps().size(), 0, 0, 0,
+                course.mutants().size(), millis, message, null, null);
+    }
+
+    private static String student(Path folder) {
+        return folder.getFileName().toString();
+    }
+
+    private List<Verdicts.StepInfo> steps() {
+        return course.steps().stream().map(s -> new Verdicts.StepInfo(s.number(), s.slug(), s.title().in(msg.lang())))
+                .toList();
+    }
+
+    private List<Verdicts.MutantInfo> mutantsInfo() {
+        return course.mutants().stream().map((Mutant m) -> new Verdicts.MutantInfo(m.id(), m.step(), m.source(),
+                m.description().in(msg.lang()))).toList();
+    }
+}

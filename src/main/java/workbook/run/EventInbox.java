@@ -1,0 +1,111 @@
+package workbook.run;
+
+import com.google.gson.Gson;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import workbook.child.Event;
+import workbook.child.Seal;
+
+/**
+ * Where one plan's events arrive: a Unix-domain socket the child connects to before it runs any learner code. Only
+ * that first connection is accepted, then the socket stops listening. Unlike a log file, what the child has reported so
+ * far cannot be read back from inside the child (which runs came before, how many lines), and a line learner code
+ * writes into the connection does not open under the plan's {@link Seal}, so it is dropped.
+ */
+final class EventInbox implements AutoCloseable {
+    private static final Gson GSON = new Gson();
+
+    private final Path socket;
+    private final Seal seal;
+    private final ServerSocketChannel server;
+    private final List<Event> events = new ArrayList<>();
+    private final Thread reader;
+    private volatile boolean done;
+    private volatile boolean connected;
+
+    private final Path plan;
+
+    /** @param plan the plan file, deleted as soon as the child has connected (it has read the plan by then) */
+    EventInbox(Path socket, Seal seal, Path plan) {
+        this.socket = socket;
+        this.plan = plan;
+        this.seal = seal;
+        try {
+            this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            server.bind(UnixDomainSocketAddress.of(socket));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not open the events socket " + socket, e);
+        }
+        this.reader = new Thread(this::read, "child-events");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    Path socket() {
+        return socket;
+    }
+
+    private void read() {
+        try (SocketChannel c = server.accept()) {
+            connected = true;
+            server.close(); // one child per plan: nobody else gets in
+            java.nio.file.Files.deleteIfExists(plan);
+            c.write(java.nio.ByteBuffer.wrap(new byte[] {1})); // the child goes on to learner code only after this
+            BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8));
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                seal.open(line).ifPresent(text -> {
+                    try {
+                        Event e = GSON.fromJson(text, Event.class);
+                        synchronized (events) {
+                            events.add(e);
+                        }
+                        if ("allDone".equals(e.type())) {
+                            done = true;
+                        }
+                    } catch (RuntimeException malformed) {
+                        // sealed but not an event: cannot happen with our own child; ignore rather than fail the run
+                    }
+                });
+            }
+        } catch (IOException e) {
+            // the child died mid-line or never connected: what arrived is what there is
+        }
+    }
+
+    /** Whether the child has said the plan is done. */
+    boolean finished() {
+        return done;
+    }
+
+    /** Everything that arrived, after waiting (up to {@code millis}) for the connection to end. */
+    List<Event> events(long millis) throws InterruptedException {
+        reader.join(connected ? millis : Math.min(millis, 100));
+        synchronized (events) {
+            return new ArrayList<>(events);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            // closing is best effort
+        }
+        reader.interrupt();
+    }
+}
