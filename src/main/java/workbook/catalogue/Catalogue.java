@@ -129,6 +129,9 @@ public final class Catalogue {
         if (s.has("methods")) {
             s.getAsJsonArray("methods").forEach(m -> step.alsoCovers(m.getAsString()));
         }
+        if (s.has("points")) {
+            step.points(s.get("points").getAsInt());
+        }
         if (s.has("clauses")) {
             for (Map.Entry<String, JsonElement> c : s.getAsJsonObject("clauses").entrySet()) {
                 step.addClause(c.getKey(), languages(c.getValue().getAsJsonObject()));

@@ -16,6 +16,10 @@ public final class Step {
     private final List<OfficialTest> tests = new ArrayList<>();
     private final List<Clause> clauses = new ArrayList<>();
     private final List<String> also = new ArrayList<>();
+    private int points = DEFAULT_POINTS;
+
+    /** What a step is worth in a class's grade ({@code points} in step.json) when its step.json does not say. */
+    public static final int DEFAULT_POINTS = 10;
 
     Step(int number, String slug, String method, String file, String testClass, Text title, Path folder) {
         this.number = number;
@@ -29,6 +33,13 @@ public final class Step {
 
     void add(String testMethod, String clause, Text name, boolean happy, boolean race) {
         tests.add(new OfficialTest(this, testMethod, clause, name, happy, race));
+    }
+
+    void points(int points) {
+        if (points < 0) {
+            throw new IllegalArgumentException("step " + number + ": points must not be negative, not " + points);
+        }
+        this.points = points;
     }
 
     void alsoCovers(String otherMethod) {
@@ -51,6 +62,11 @@ public final class Step {
     /** The learner class this step's method is in ({@code file} in step.json); null for the lab's main class. */
     public String file() { return file; }
     public String testClass() { return testClass; }
+    /**
+     * What the step is worth in a class's grade (GitHub Classroom): {@code points} in step.json, else
+     * {@link #DEFAULT_POINTS}; shared out over its official tests so that partial work earns part of it.
+     */
+    public int points() { return points; }
     public Text title() { return title; }
     public Path folder() { return folder; }
     public List<OfficialTest> tests() { return List.copyOf(tests); }

@@ -306,7 +306,7 @@ public final class ChildMain {
         @Override
         public void executionSkipped(TestIdentifier t, String reason) {
             if (t.isTest()) {
-                emit(new Event("end", run, trial, key(t), t.getDisplayName(), "skipped", null, reason, null, null));
+                emit(new Event("end", run, trial, key(t), t.getDisplayName(), "skipped", null, reason, null, null, 0L));
             }
         }
 
@@ -321,11 +321,12 @@ public final class ChildMain {
                 setup = null;
             }
             if (t.isTest()) {
+                long millis = (System.nanoTime() - startedAt) / 1_000_000;
                 if (Boolean.getBoolean("workbook.timing")) {
-                    System.err.printf("[child] %5d ms %s %s%n", (System.nanoTime() - startedAt) / 1_000_000, run, key(t));
+                    System.err.printf("[child] %5d ms %s %s%n", millis, run, key(t));
                 }
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
-                        o.notYetStep, o.frames));
+                        o.notYetStep, o.frames, millis));
                 if (cancel != null && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
                     cancel.cancel();
                 }
@@ -370,7 +371,7 @@ public final class ChildMain {
                 "(the messages of " + (inRun > RUN_MESSAGE_CHARS ? "this run" : family) + " passed "
                         + (inRun > RUN_MESSAGE_CHARS ? RUN_MESSAGE_CHARS : FAMILY_MESSAGE_CHARS)
                         + " characters; the rest are left out)",
-                e.notYetStep(), e.frames());
+                e.notYetStep(), e.frames(), e.millis());
     }
 
     private synchronized void emit(Event raw) {

@@ -10,9 +10,16 @@ import java.util.List;
  * @param status      for {@code end}: passed, failed, error, timeout, notYet
  * @param notYetStep  for status notYet: the step number named by the skeleton's exception
  * @param frames      learner-file stack frames, e.g. {@code Name.java:42 (method)}
+ * @param millis      for {@code end}: how long the test ran, from JUnit's execution started to finished; else null
  */
 public record Event(String type, String run, int trial, String test, String name, String status,
-                    String exception, String message, Integer notYetStep, List<String> frames) {
+                    String exception, String message, Integer notYetStep, List<String> frames, Long millis) {
+
+    /** An event that carries no duration. */
+    public Event(String type, String run, int trial, String test, String name, String status, String exception,
+                 String message, Integer notYetStep, List<String> frames) {
+        this(type, run, trial, test, name, status, exception, message, notYetStep, frames, null);
+    }
 
     public static Event of(String type, String run, int trial) {
         return new Event(type, run, trial, null, null, null, null, null, null, null);

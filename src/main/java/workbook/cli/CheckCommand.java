@@ -1,5 +1,8 @@
 package workbook.cli;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -8,8 +11,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Step;
 import workbook.grade.Verdicts;
+import workbook.report.Classroom;
 import workbook.report.Human;
+import workbook.report.JUnitXml;
 import workbook.report.Json;
+import workbook.workspace.AtomicWrite;
 import workbook.workspace.Workspace;
 
 @Command(name = "check", description = {"Run the official tests against your files (all steps, or step N).",
@@ -23,21 +29,77 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "List passing tests too.")
     boolean verbose;
 
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "Also write the verdict as JUnit XML (Maven Surefire's format) to FILE, whatever the verdict.")
+    Path junit;
+
+    /** The argument of {@code --classroom} that means standard output. */
+    static final String STDOUT = "-";
+
+    @Option(names = "--classroom", paramLabel = "FILE|-",
+            description = {"Also write GitHub Classroom's autograding result (v1 JSON, points per step) to FILE.",
+                    "With -, print it base64-encoded on standard output (for $GITHUB_OUTPUT); the report then goes to standard error."})
+    String classroom;
+
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
         workbook.grade.Timing.mark("lab open");
-        Workspace ws = lab.workspace(System.err);
         List<Step> steps = Steps.select(lab, step);
+        Workspace ws = workspace(lab, steps);
         var grader = lab.grader();
         workbook.grade.Timing.mark("grader ready");
         Verdicts.Check verdict = grader.check(ws, steps);
+        PrintStream screen = STDOUT.equals(classroom) ? System.err : System.out;
         if (options.json) {
-            System.out.println(Json.of(verdict));
+            screen.println(Json.of(verdict));
         } else {
-            new Human(lab.msg, System.out).check(verdict, verbose);
+            new Human(lab.msg, screen).check(verdict, verbose);
         }
-        Recording.afterCheck(lab, ws, verdict, options.json);
+        writeReports(lab, verdict);
+        Recording.afterCheck(lab, ws, verdict, options.json || STDOUT.equals(classroom));
         return verdict.ok() ? 0 : 1;
+    }
+
+    /**
+     * The learner's workspace. When it is missing and a Classroom result is asked for, the result still says so (an
+     * error worth nothing of the steps' points) before the setup error ends the command.
+     */
+    private Workspace workspace(Lab lab, List<Step> steps) {
+        try {
+            return lab.workspace(System.err);
+        } catch (Lab.SetupError e) {
+            if (classroom != null) {
+                writeClassroom(lab, Classroom.setupError(steps.stream().mapToInt(Step::points).sum(), e.getMessage(), lab.msg));
+            }
+            throw e;
+        }
+    }
+
+    /** The report files asked for, each written whole or not at all. */
+    private void writeReports(Lab lab, Verdicts.Check verdict) {
+        if (junit != null) {
+            writeFile(lab, junit, JUnitXml.of(verdict, null, lab.course.id(), lab.msg));
+        }
+        if (classroom != null) {
+            writeClassroom(lab, Classroom.json(verdict,
+                    n -> lab.course.step(n).map(Step::points).orElse(Step.DEFAULT_POINTS), lab.msg));
+        }
+    }
+
+    private void writeClassroom(Lab lab, String json) {
+        if (STDOUT.equals(classroom)) {
+            System.out.println(Classroom.base64(json));
+        } else {
+            writeFile(lab, Path.of(classroom), json);
+        }
+    }
+
+    private static void writeFile(Lab lab, Path file, String text) {
+        try {
+            AtomicWrite.text(file, text);
+        } catch (IOException | RuntimeException e) {
+            throw new Lab.SetupError(lab.msg.get("report.cannotWrite", Workspace.display(file), String.valueOf(e.getMessage())));
+        }
     }
 }

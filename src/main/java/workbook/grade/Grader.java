@@ -102,10 +102,9 @@ public final class Grader {
         CompileResult compiled = builds.learner(ws.learnerFiles());
         Timing.mark("check: learner compiled");
         if (!compiled.ok()) {
-            List<Verdicts.StepVerdict> broken = steps.stream().map(s -> new Verdicts.StepVerdict(s.number(), s.slug(),
-                    s.title().in(msg.lang()), StepStatus.ERROR, msg.get("check.compileError"), List.of())).toList();
+            List<Verdicts.StepVerdict> broken = steps.stream().map(judge::notCompiled).toList();
             return new Verdicts.Check("check", where, compileVerdict(compiled), broken, 0, steps.size(),
-                    msg.get("next.fixCompile", where));
+                    msg.get("next.fixCompile", where), course.id());
         }
         // Each learner class against the reference's: the methods its steps are about, and its nested records.
         Map<String, SignatureCheck.Mismatch> mismatches = new LinkedHashMap<>();
@@ -129,7 +128,7 @@ public final class Grader {
         }
         int passed = (int) verdicts.stream().filter(v -> v.status() == StepStatus.PASSED).count();
         return new Verdicts.Check("check", where, Verdicts.Compile.fine(), verdicts, passed, verdicts.size(),
-                judge.next(verdicts));
+                judge.next(verdicts), course.id());
     }
 
     /**

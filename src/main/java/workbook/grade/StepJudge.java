@@ -51,7 +51,7 @@ final class StepJudge {
             if (r == null) {
                 String why = runError != null ? runError : msg.get("check.notRun");
                 tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, msg.get("test.message", clause, why),
-                        t.happy(), List.of()));
+                        t.happy(), List.of(), 0L));
                 allNotYet = false;
                 allPassed = false;
                 continue;
@@ -77,7 +77,7 @@ final class StepJudge {
             }
             String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
             tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
-                    showWhere ? r.frames() : List.of()));
+                    showWhere ? r.frames() : List.of(), r.millis()));
         }
         String cls = s.file() == null ? course.learnerClass() : s.file();
         SignatureCheck.Mismatch bad = java.util.stream.Stream.concat(s.methods().stream(), java.util.stream.Stream.of(cls + "(…)"))
@@ -110,6 +110,18 @@ final class StepJudge {
                     : msg.get("signature.wrong", record.expected(), record.found());
         }
         return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), status, message, tests);
+    }
+
+    /**
+     * A step that could not run because the learner's files do not compile: every official test is an error for that
+     * reason, so a report that lists tests (JUnit XML, Classroom) still lists each of them.
+     */
+    Verdicts.StepVerdict notCompiled(Step s) {
+        String why = msg.get("check.compileError");
+        List<Verdicts.TestVerdict> tests = s.tests().stream().map(t -> new Verdicts.TestVerdict(t.id(),
+                t.name().in(msg.lang()), t.clause(), TestOutcome.ERROR, msg.get("test.message", t.name().in(msg.lang()), why),
+                t.happy(), List.<String>of(), 0L)).toList();
+        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), StepStatus.ERROR, why, tests);
     }
 
     /** What went wrong, in learner terms; never the reference's source. */

@@ -15,16 +15,18 @@ public final class Verdicts {
 
     /**
      * One official test's outcome. {@code name} is what the test checks in the chosen language; {@code clause} is the
-     * id of the step's contract clause it holds.
+     * id of the step's contract clause it holds; {@code millis} how long it ran in the child JVM (its first run when
+     * there were several; 0 when it never ran, or the child died under it).
      */
     public record TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
-                              List<String> where) {}
+                              List<String> where, long millis) {}
 
     public record StepVerdict(int step, String slug, String title, StepStatus status, String message,
                               List<TestVerdict> tests) {}
 
+    /** {@code lab}: the id of the lab the steps belong to. */
     public record Check(String command, String workspace, Compile compile, List<StepVerdict> steps, int passed,
-                        int total, String next) {
+                        int total, String next, String lab) {
         public boolean ok() {
             return compile.ok() && steps.stream().allMatch(s -> s.status() == StepStatus.PASSED);
         }

@@ -31,7 +31,8 @@ public final class Human {
         boolean sameForAll = !c.compile().ok() && !verbose;
         for (Verdicts.StepVerdict s : c.steps()) {
             long ok = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
-            String counts = s.tests().isEmpty() ? "" : " (" + ok + "/" + s.tests().size() + ")";
+            // A compile error ran no test: the step lists its tests (each an error), but a count would say nothing.
+            String counts = s.tests().isEmpty() || !c.compile().ok() ? "" : " (" + ok + "/" + s.tests().size() + ")";
             out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), 34),
                     paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
             if (s.message() != null && !sameForAll) {
@@ -41,7 +42,7 @@ public final class Human {
             // A step held back only by an earlier step's "not yet" has said so in its message: no line per test.
             boolean onlyEarlier = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED)
                     .allMatch(t -> t.status() == TestOutcome.NOT_STARTED) && s.message() != null;
-            if (open && s.status() != StepStatus.NOT_STARTED && !sameForAll && (verbose || !onlyEarlier)) {
+            if (open && s.status() != StepStatus.NOT_STARTED && c.compile().ok() && (verbose || !onlyEarlier)) {
                 tests(s.tests(), verbose);
             }
         }

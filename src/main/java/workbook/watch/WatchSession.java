@@ -99,7 +99,7 @@ public final class WatchSession {
             List<Verdicts.StepVerdict> steps = lastAll.steps().stream().map(s -> s.step() == fresh.step() ? fresh : s).toList();
             int passed = (int) steps.stream().filter(s -> s.status() == workbook.grade.StepStatus.PASSED).count();
             lastAll = new Verdicts.Check(lastAll.command(), lastAll.workspace(), lastAll.compile(), steps, passed,
-                    lastAll.total(), lastAll.next());
+                    lastAll.total(), lastAll.next(), lastAll.lab());
         }
         return v;
     }

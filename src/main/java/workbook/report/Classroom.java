@@ -1,0 +1,162 @@
+package workbook.report;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.IntUnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import workbook.compile.SourceDiagnostic;
+import workbook.grade.StepStatus;
+import workbook.grade.TestOutcome;
+import workbook.grade.Verdicts;
+
+/**
+ * A check as GitHub Classroom's autograding {@code result}: the v1 JSON that the
+ * {@code classroom-resources/autograding-grading-reporter} action reads, base64-encoded, from a step's output.
+ * <pre>{"version": 1, "status": "pass|fail|error", "max_score": N,
+ *  "tests": [{"name", "status", "score", "max_score", "message", "test_code", "filename", "line_no", "duration"}]}</pre>
+ * One entry per step, worth the step's points. A step that passes gets them all; a step not started gets none; any other
+ * step gets the share of its official tests that passed, rounded down and always less than all of them. Scores are
+ * whole numbers, so the reporter's sums are exact: Σ {@code tests[].score} is the grade, Σ {@code tests[].max_score}
+ * equals {@code max_score}, whatever the verdict (a compile error scores 0 of the same maximum).
+ */
+public final class Classroom {
+    /** The reporter prints each message in full; a few failing tests say enough. */
+    private static final int FAILURES_LISTED = 5;
+    private static final int MESSAGE_CHARS = 2_000;
+    private static final Pattern FRAME = Pattern.compile("^(.+?):(\\d+)\\b.*");
+
+    private Classroom() {}
+
+    /** The result of {@code check}; {@code points} gives each step number's points. */
+    public static String json(Verdicts.Check check, IntUnaryOperator points, Messages msg) {
+        JsonArray tests = new JsonArray();
+        int max = 0;
+        for (Verdicts.StepVerdict s : check.steps()) {
+            int worth = Math.max(0, points.applyAsInt(s.step()));
+            max += worth;
+            tests.add(entry(check, s, worth, msg));
+        }
+        String status = !check.compile().ok() ? "error" : check.ok() ? "pass" : "fail";
+        return document(status, max, tests);
+    }
+
+    /**
+     * The result when there was nothing to grade (the workspace is missing, say): an error worth 0 of {@code maxScore},
+     * so a missing submission counts against the grade instead of leaving it out.
+     */
+    public static String setupError(int maxScore, String message, Messages msg) {
+        JsonObject t = new JsonObject();
+        t.addProperty("name", msg.get("classroom.setup"));
+        t.addProperty("status", "error");
+        t.addProperty("score", 0);
+        t.addProperty("max_score", Math.max(0, maxScore));
+        t.addProperty("message", clip(message));
+        JsonArray tests = new JsonArray();
+        tests.add(t);
+        return document("error", Math.max(0, maxScore), tests);
+    }
+
+    /** The form a workflow puts in {@code $GITHUB_OUTPUT}: base64 of the UTF-8 JSON, on one line. */
+    public static String base64(String json) {
+        return Base64.getEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A step's score out of {@code worth}: all for a pass, none when not started, else the share that passed (never all). */
+    static int score(Verdicts.StepVerdict s, int worth) {
+        if (s.status() == StepStatus.PASSED) {
+            return worth;
+        }
+        if (s.status() == StepStatus.NOT_STARTED || s.tests().isEmpty() || worth == 0) {
+            return 0;
+        }
+        long passed = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
+        return (int) Math.min(worth - 1, worth * passed / s.tests().size());
+    }
+
+    private static JsonObject entry(Verdicts.Check check, Verdicts.StepVerdict s, int worth, Messages msg) {
+        JsonObject t = new JsonObject();
+        t.addProperty("name", msg.get("classroom.name", s.step(), s.title()));
+        t.addProperty("status", s.status() == StepStatus.PASSED ? "pass" : s.status() == StepStatus.ERROR ? "error" : "fail");
+        t.addProperty("score", score(s, worth));
+        t.addProperty("max_score", worth);
+        t.addProperty("message", clip(message(check, s, msg)));
+        t.addProperty("test_code", msg.get("classroom.testCode", s.step()));
+        String[] place = place(check, s);
+        t.addProperty("filename", place[0]);
+        if (place[1] != null) {
+            t.addProperty("line_no", Integer.parseInt(place[1]));
+        }
+        t.addProperty("duration", s.tests().stream().mapToLong(Verdicts.TestVerdict::millis).sum());
+        return t;
+    }
+
+    private static String message(Verdicts.Check check, Verdicts.StepVerdict s, Messages msg) {
+        long passed = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
+        String counts = msg.get("classroom.counts", passed, s.tests().size());
+        if (!check.compile().ok()) {
+            List<SourceDiagnostic> ds = check.compile().diagnostics();
+            return msg.get("check.compileError") + (ds.isEmpty() ? "" : "\n" + ds.get(0));
+        }
+        if (s.status() == StepStatus.PASSED) {
+            return counts;
+        }
+        if (s.status() == StepStatus.NOT_STARTED) {
+            return msg.get("classroom.notStarted", s.step());
+        }
+        StringBuilder sb = new StringBuilder(counts);
+        if (s.message() != null) {
+            sb.append("\n").append(s.message());
+        }
+        List<Verdicts.TestVerdict> bad = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED).toList();
+        bad.stream().limit(FAILURES_LISTED).forEach(t -> sb.append("\n- ").append(t.message() == null ? t.name() : t.message()));
+        if (bad.size() > FAILURES_LISTED) {
+            sb.append("\n").append(msg.get("classroom.more", bad.size() - FAILURES_LISTED));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Where to look: the learner file and line of the first failing test's first frame in the learner's code, or of
+     * the first compile diagnostic; else the workspace folder and no line.
+     */
+    private static String[] place(Verdicts.Check check, Verdicts.StepVerdict s) {
+        if (!check.compile().ok() && !check.compile().diagnostics().isEmpty()) {
+            SourceDiagnostic d = check.compile().diagnostics().get(0);
+            return new String[] {d.file(), String.valueOf(d.line())};
+        }
+        for (Verdicts.TestVerdict t : s.tests()) {
+            if (t.status() != TestOutcome.PASSED && t.where() != null && !t.where().isEmpty()) {
+                Matcher m = FRAME.matcher(t.where().get(0));
+                if (m.matches()) {
+                    // The workspace names the learner's file when the lab has one, else their package folder.
+                    java.nio.file.Path code = java.nio.file.Path.of(check.workspace());
+                    java.nio.file.Path folder = check.workspace().endsWith(".java") ? code.getParent() : code;
+                    String file = folder == null ? m.group(1) : folder.resolve(m.group(1)).toString();
+                    return new String[] {file, m.group(2)};
+                }
+            }
+        }
+        return new String[] {check.workspace(), null};
+    }
+
+    private static String document(String status, int max, JsonArray tests) {
+        JsonObject o = new JsonObject();
+        o.addProperty("version", 1);
+        o.addProperty("status", status);
+        o.addProperty("max_score", max);
+        o.add("tests", tests);
+        return new GsonBuilder().disableHtmlEscaping().setPrettyPrinting().create().toJson(o);
+    }
+
+    private static String clip(String s) {
+        if (s == null || s.length() <= MESSAGE_CHARS) {
+            return s;
+        }
+        return s.substring(0, MESSAGE_CHARS) + "…";
+    }
+}

@@ -1,0 +1,304 @@
+package workbook.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import workbook.compile.SourceDiagnostic;
+import workbook.grade.MutantStatus;
+import workbook.grade.StepStatus;
+import workbook.grade.TestOutcome;
+import workbook.grade.Verdicts;
+
+/**
+ * Verdicts as JUnit XML in Maven Surefire's format ({@link #SCHEMA}), the one CI servers, IDEs and test-report actions
+ * read. That schema's root is a single {@code <testsuite>} (it has no {@code <testsuites>}), so the official tests and,
+ * when given, the learner's tests and the mutants all go in one suite, told apart by {@code classname}:
+ * <ul>
+ *   <li>{@code <lab>.<NN>-<slug>}: one {@code <testcase>} per official test. Its {@code name} is the clause the test
+ *   holds, in the chosen language, and its {@code group} the clause's id. Failed: {@code <failure type="failed">};
+ *   error and time-out: {@code <error type="error|timeout">}; a compile error: {@code <error type="compile">} with the
+ *   first diagnostic, for every test; a step not started (and a test held back by an earlier step's "not yet"):
+ *   {@code <skipped>} with the reason.</li>
+ *   <li>{@code <lab>.tests}: one per learner test, passing when it is valid (it passes on the reference), else
+ *   {@code <failure type="invalid">}.</li>
+ *   <li>{@code <lab>.mutants}: one per mutant, passing when killed, {@code <failure type="survived">} when it survived,
+ *   {@code <error type="error">} when it could not be run.</li>
+ * </ul>
+ * Every {@code time} is present (seconds, three decimals; 0 where nothing was measured). Learner text may hold
+ * anything: it is escaped, and the characters XML 1.0 forbids are dropped.
+ */
+public final class JUnitXml {
+    /** The schema the output is valid against. */
+    public static final String SCHEMA =
+            "https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report-3.0.xsd";
+    /** A {@code message} attribute is a summary; the element's text carries the whole of it. */
+    private static final int MESSAGE_ATTRIBUTE_CHARS = 1_000;
+
+    private JUnitXml() {}
+
+    private enum Kind { PASSED, FAILURE, ERROR, SKIPPED }
+
+    /** One {@code <testcase>}: {@code type} and {@code message} for every kind but passed, {@code detail} its text. */
+    private record Case(String classname, String name, String group, long millis, Kind kind, String type,
+                        String message, String detail, String out) {
+        static Case passed(String classname, String name, String group, long millis, String out) {
+            return new Case(classname, name, group, millis, Kind.PASSED, null, null, null, out);
+        }
+    }
+
+    /**
+     * The whole report.
+     *
+     * @param check         the official tests' verdict
+     * @param mutantsOrNull the learner's tests and the mutants, or null for the official tests alone
+     * @param suiteName     the {@code <testsuite>}'s name (the lab, or a student's name when a class is graded)
+     */
+    public static String of(Verdicts.Check check, Verdicts.Mutants mutantsOrNull, String suiteName, Messages msg) {
+        List<Case> cases = new ArrayList<>(official(check, msg));
+        if (mutantsOrNull != null) {
+            cases.addAll(learnerTests(check.lab(), mutantsOrNull, msg));
+            cases.addAll(mutants(check.lab(), mutantsOrNull, msg));
+        }
+        return render(suiteName, properties(check, mutantsOrNull), cases);
+    }
+
+    // ---- the official tests
+
+    private static List<Case> official(Verdicts.Check check, Messages msg) {
+        List<Case> out = new ArrayList<>();
+        for (Verdicts.StepVerdict s : check.steps()) {
+            String classname = String.format(Locale.ROOT, "%s.%02d-%s", check.lab(), s.step(), s.slug());
+            if (s.tests().isEmpty()) {
+                // Nothing to list test by test (no test ran, none is known): the step stands for its tests.
+                out.add(stepAlone(classname, s, check.compile(), msg));
+                continue;
+            }
+            for (Verdicts.TestVerdict t : s.tests()) {
+                out.add(official(classname, s, t, check.compile(), msg));
+            }
+        }
+        return out;
+    }
+
+    private static Case official(String classname, Verdicts.StepVerdict s, Verdicts.TestVerdict t,
+                                 Verdicts.Compile compile, Messages msg) {
+        if (!compile.ok()) {
+            return compileError(classname, t.name(), t.clause(), compile, msg);
+        }
+        if (s.status() == StepStatus.NOT_STARTED) {
+            // The step's own method still says "not yet": none of its tests says anything about the learner's code.
+            return skipped(classname, t, t.status() == TestOutcome.NOT_STARTED && t.message() != null ? t.message()
+                    : msg.get("junit.notStarted", s.step()));
+        }
+        String detail = detail(t.message() == null ? t.name() : t.message(), t.where(), s.message());
+        return switch (t.status()) {
+            case PASSED -> Case.passed(classname, t.name(), t.clause(), t.millis(), null);
+            case FAILED -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.FAILURE, "failed", t.message(), detail, null);
+            case ERROR -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "error", t.message(), detail, null);
+            case TIMEOUT -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "timeout", t.message(), detail, null);
+            // Held back by an earlier step's "not yet": the step's message says which.
+            case NOT_STARTED -> skipped(classname, t, s.message() != null ? s.message() : t.message());
+        };
+    }
+
+    private static Case skipped(String classname, Verdicts.TestVerdict t, String why) {
+        return new Case(classname, t.name(), t.clause(), t.millis(), Kind.SKIPPED, null, why, null, null);
+    }
+
+    private static Case stepAlone(String classname, Verdicts.StepVerdict s, Verdicts.Compile compile, Messages msg) {
+        if (!compile.ok()) {
+            return compileError(classname, s.title(), null, compile, msg);
+        }
+        String why = s.message() != null ? s.message() : msg.get("status." + s.status().wire());
+        return switch (s.status()) {
+            case PASSED -> Case.passed(classname, s.title(), null, 0, null);
+            case NOT_STARTED -> new Case(classname, s.title(), null, 0, Kind.SKIPPED, null, why, null, null);
+            case FAILED -> new Case(classname, s.title(), null, 0, Kind.FAILURE, "failed", why, why, null);
+            case ERROR -> new Case(classname, s.title(), null, 0, Kind.ERROR, "error", why, why, null);
+        };
+    }
+
+    private static Case compileError(String classname, String name, String group, Verdicts.Compile compile, Messages msg) {
+        List<SourceDiagnostic> ds = compile.diagnostics();
+        String first = ds.isEmpty() ? msg.get("check.compileError") : ds.get(0).toString();
+        String all = ds.isEmpty() ? first : ds.stream().map(SourceDiagnostic::toString).collect(Collectors.joining("\n"));
+        return new Case(classname, name, group, 0, Kind.ERROR, "compile", first, all, null);
+    }
+
+    /** A failure's text: what the verdict says, where in the learner's file, and what the step as a whole says. */
+    private static String detail(String message, List<String> where, String stepMessage) {
+        StringBuilder sb = new StringBuilder(message == null ? "" : message);
+        if (where != null && !where.isEmpty()) {
+            sb.append("\n@ ").append(String.join(", ", where));
+        }
+        if (stepMessage != null && !stepMessage.equals(message)) {
+            sb.append("\n").append(stepMessage);
+        }
+        return sb.toString();
+    }
+
+    // ---- the learner's tests and the mutants
+
+    private static List<Case> learnerTests(String lab, Verdicts.Mutants m, Messages msg) {
+        String classname = lab + ".tests";
+        if (!m.compile().ok()) {
+            return List.of(compileError(classname, msg.get("junit.learnerTests", m.workspace()), null, m.compile(), msg));
+        }
+        if (m.tests().isEmpty()) {
+            String why = m.next() != null ? m.next() : msg.get("report.mutants.none");
+            return List.of(new Case(classname, msg.get("junit.learnerTests", m.workspace()), null, 0, Kind.FAILURE,
+                    "no-tests", why, why, null));
+        }
+        return m.tests().stream().map(t -> t.valid() ? Case.passed(classname, t.id(), null, 0, null)
+                : new Case(classname, t.id(), null, 0, Kind.FAILURE, "invalid", t.message(),
+                        t.message() == null ? msg.get("report.mutants.invalid") : t.message(), null)).toList();
+    }
+
+    private static List<Case> mutants(String lab, Verdicts.Mutants m, Messages msg) {
+        String classname = lab + ".mutants";
+        List<Case> out = new ArrayList<>();
+        for (Verdicts.MutantVerdict v : m.mutants()) {
+            String name = v.description() == null ? v.id() : v.id() + " — " + v.description();
+            String group = String.join(",", v.clauses());
+            group = group.isEmpty() ? null : group;
+            out.add(switch (v.status()) {
+                case KILLED -> Case.passed(classname, name, group, 0,
+                        msg.get("junit.killedBy", String.join(", ", v.killedBy()), v.kind() == null ? "" : v.kind().wire()));
+                case SURVIVED -> new Case(classname, name, group, 0, Kind.FAILURE, "survived",
+                        msg.get("junit.survived", v.id()), v.description(), null);
+                case ERROR -> new Case(classname, name, group, 0, Kind.ERROR, "error",
+                        v.message() == null ? msg.get("status." + MutantStatus.ERROR.wire()) : v.message(), v.message(), null);
+            });
+        }
+        return out;
+    }
+
+    // ---- the document
+
+    private static List<String[]> properties(Verdicts.Check check, Verdicts.Mutants m) {
+        List<String[]> p = new ArrayList<>();
+        p.add(new String[] {"workbook.lab", check.lab()});
+        p.add(new String[] {"workbook.workspace", check.workspace()});
+        p.add(new String[] {"workbook.steps.passed", check.passed() + "/" + check.total()});
+        if (m != null) {
+            p.add(new String[] {"workbook.mutants.killed", m.killed() + "/" + m.total()});
+        }
+        return p;
+    }
+
+    private static String render(String suiteName, List<String[]> properties, List<Case> cases) {
+        long failures = cases.stream().filter(c -> c.kind() == Kind.FAILURE).count();
+        long errors = cases.stream().filter(c -> c.kind() == Kind.ERROR).count();
+        long skipped = cases.stream().filter(c -> c.kind() == Kind.SKIPPED).count();
+        long millis = cases.stream().mapToLong(Case::millis).sum();
+        StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        x.append("<testsuite xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:noNamespaceSchemaLocation=\"")
+                .append(SCHEMA).append("\" version=\"3.0\"")
+                .append(" name=\"").append(attr(suiteName)).append('"')
+                .append(" time=\"").append(seconds(millis)).append('"')
+                .append(" tests=\"").append(cases.size()).append('"')
+                .append(" errors=\"").append(errors).append('"')
+                .append(" skipped=\"").append(skipped).append('"')
+                .append(" failures=\"").append(failures).append("\">\n");
+        x.append("  <properties>\n");
+        for (String[] p : properties) {
+            x.append("    <property name=\"").append(attr(p[0])).append("\" value=\"").append(attr(p[1])).append("\"/>\n");
+        }
+        x.append("  </properties>\n");
+        for (Case c : cases) {
+            x.append("  <testcase name=\"").append(attr(c.name())).append("\" classname=\"").append(attr(c.classname()))
+                    .append('"');
+            if (c.group() != null) {
+                x.append(" group=\"").append(attr(c.group())).append('"');
+            }
+            x.append(" time=\"").append(seconds(c.millis())).append('"');
+            if (c.kind() == Kind.PASSED && c.out() == null) {
+                x.append("/>\n");
+                continue;
+            }
+            x.append(">\n");
+            switch (c.kind()) {
+                case FAILURE, ERROR -> {
+                    String tag = c.kind() == Kind.FAILURE ? "failure" : "error";
+                    x.append("    <").append(tag).append(" type=\"").append(attr(c.type())).append("\" message=\"")
+                            .append(attr(clip(c.message()))).append("\">").append(text(c.detail())).append("</")
+                            .append(tag).append(">\n");
+                }
+                case SKIPPED -> x.append("    <skipped message=\"").append(attr(clip(c.message()))).append("\"/>\n");
+                case PASSED -> { }
+            }
+            if (c.out() != null) {
+                x.append("    <system-out>").append(text(c.out())).append("</system-out>\n");
+            }
+            x.append("  </testcase>\n");
+        }
+        x.append("</testsuite>\n");
+        return x.toString();
+    }
+
+    /** Seconds with three decimals, as Surefire writes them ({@code SUREFIRE_TIME}: no grouping, a dot). */
+    static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%d.%03d", Math.max(0, millis) / 1000, Math.max(0, millis) % 1000);
+    }
+
+    private static String clip(String s) {
+        if (s == null) {
+            return "";
+        }
+        int n = s.offsetByCodePoints(0, Math.min(s.codePointCount(0, s.length()), MESSAGE_ATTRIBUTE_CHARS));
+        return n < s.length() ? s.substring(0, n) + "…" : s;
+    }
+
+    /** An attribute value: escaped, with line breaks and tabs kept as character references (else they become spaces). */
+    static String attr(String s) {
+        StringBuilder sb = new StringBuilder();
+        allowed(s).codePoints().forEach(cp -> {
+            switch (cp) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&apos;");
+                case '\n' -> sb.append("&#10;");
+                case '\r' -> sb.append("&#13;");
+                case '\t' -> sb.append("&#9;");
+                default -> sb.appendCodePoint(cp);
+            }
+        });
+        return sb.toString();
+    }
+
+    /** Element text: escaped ({@code ]]>} cannot appear, since every {@code >} is escaped). */
+    static String text(String s) {
+        StringBuilder sb = new StringBuilder();
+        allowed(s).codePoints().forEach(cp -> {
+            switch (cp) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '\r' -> sb.append("&#13;");
+                default -> sb.appendCodePoint(cp);
+            }
+        });
+        return sb.toString();
+    }
+
+    /**
+     * The text without what XML 1.0 forbids anywhere, even as a character reference: control characters other than
+     * tab, line feed and carriage return, unpaired surrogates, U+FFFE and U+FFFF.
+     */
+    static String allowed(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints().filter(JUnitXml::isXmlChar).forEach(sb::appendCodePoint);
+        return sb.toString();
+    }
+
+    private static boolean isXmlChar(int cp) {
+        return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD)
+                || (cp >= 0x10000 && cp <= 0x10FFFF);
+    }
+}
