@@ -149,11 +149,8 @@ public final class StrykerReport {
 
     /** A step's contract, one clause a line: {@code id: text}. */
     static String contract(Step s, Messages msg) {
-        StringBuilder sb = new StringBuilder();
-        for (Clause c : s.clauses()) {
-            sb.append(c.id()).append(": ").append(c.text().in(msg.lang()).replace('\n', ' ')).append('\n');
-        }
-        return sb.toString();
+        return String.join("\n", s.clauses().stream()
+                .map(c -> c.id() + ": " + c.text().in(msg.lang()).replace('\n', ' ')).toList());
     }
 
     /**
