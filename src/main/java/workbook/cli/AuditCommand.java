@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import workbook.grade.Verdicts;
 import workbook.report.Human;
 import workbook.report.Json;
+import workbook.report.StrykerReport;
 
 @Command(name = "audit", description = {"Instructor check: reference green, skeleton not started, every mutant killed.",
         "강사용 점검: 기준 구현 통과, 뼈대 시작 전, 모든 뮤턴트를 공식 시험이 잡는지."})
@@ -18,6 +19,11 @@ final class AuditCommand implements Callable<Integer> {
 
     @Option(names = "--mutants", paramLabel = "DIR", description = "Also audit the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
+
+    @Option(names = "--report", paramLabel = "DIR", description = {
+            "Also write DIR/mutation-report.json (Stryker's mutation-testing-report-schema) and DIR/index.html (its viewer, offline); with several labs, one folder DIR/<lab> each.",
+            "DIR/mutation-report.json (Stryker 스키마)과 DIR/index.html (오프라인 화면)도 씁니다; 실습이 여럿이면 DIR/<실습> 마다."})
+    Path report;
 
     /** Several labs audited in one run: each one's verdict, and whether all of them hold. */
     record Audits(String command, boolean ok, List<Verdicts.Audit> labs) {}
@@ -33,6 +39,11 @@ final class AuditCommand implements Callable<Integer> {
             verdicts.add(verdict);
             if (!options.json) {
                 new Human(lab.msg, System.out).audit(verdict);
+            }
+            if (report != null) {
+                MutationReport.write(ids.size() == 1 ? report : report.resolve(id),
+                        StrykerReport.audit(lab.course, verdict, lab.course.mutants(), lab.msg, MutationReport.version()),
+                        lab.msg.get("stryker.title.audit", id), lab, options.json ? System.err : System.out);
             }
         }
         boolean ok = verdicts.stream().allMatch(Verdicts.Audit::ok);

@@ -12,6 +12,7 @@ import workbook.catalogue.Mutant;
 import workbook.grade.Verdicts;
 import workbook.progress.Recorder;
 import workbook.report.Human;
+import workbook.report.StrykerReport;
 import workbook.workspace.Workspace;
 
 @Command(name = "mutants", description = {"Run your own test class against the reference and every mutant (or step N's).",
@@ -25,6 +26,11 @@ final class MutantsCommand implements Callable<Integer> {
     @Option(names = "--extra-mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
 
+    @Option(names = "--report", paramLabel = "DIR", description = {
+            "Also write DIR/mutation-report.json (Stryker's mutation-testing-report-schema: your step contracts, your tests, every mutant) and DIR/index.html (its viewer, offline).",
+            "DIR/mutation-report.json (Stryker 스키마: 단계 계약, 내 시험, 뮤턴트마다)과 DIR/index.html (오프라인 화면)도 씁니다."})
+    Path report;
+
     @Override
     public Integer call() {
         Lab lab = Lab.open(options, extra);
@@ -36,6 +42,7 @@ final class MutantsCommand implements Callable<Integer> {
             throw new Lab.SetupError(lab.msg.get("setup.noTests", Workspace.display(ws.testFile())));
         }
         List<Mutant> mutants = step == null ? lab.course.mutants() : lab.course.mutantsOf(step);
+        String graded = report == null ? null : readTests(ws);
         Verdicts.Mutants verdict = lab.grader().mutants(ws, mutants);
         List<Recorder.Compared> compared = Recording.afterMutants(lab, ws, verdict);
         if (options.json) {
@@ -44,6 +51,20 @@ final class MutantsCommand implements Callable<Integer> {
             new Human(lab.msg, System.out).mutants(verdict);
             new ProgressReport(lab.msg, System.out).comparisons(compared);
         }
+        if (report != null) {
+            MutationReport.write(report, StrykerReport.mutants(lab.course, verdict, mutants, graded, lab.msg,
+                    MutationReport.version(), step), lab.msg.get("stryker.title.mutants", lab.course.id()), lab,
+                    options.json ? System.err : System.out);
+        }
         return verdict.ok() ? 0 : 1;
+    }
+
+    /** The learner's test file as it is graded, for the report (read before the run, which may take a while). */
+    private static String readTests(Workspace ws) {
+        try {
+            return java.nio.file.Files.readString(ws.testFile(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

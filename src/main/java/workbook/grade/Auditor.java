@@ -58,7 +58,7 @@ final class Auditor {
     }
 
     /** The runs of one audit, and the mutants that cannot run (they do not apply or do not compile), with why. */
-    private record Plan(List<RunSpec> runs, Map<String, String> unusable, List<String> raceKeys) {}
+    private record Plan(List<RunSpec> runs, Map<String, MutantProblem.Unusable> unusable, List<String> raceKeys) {}
 
     private Plan plan(List<String> problems) {
         List<Step> steps = course.steps();
@@ -85,7 +85,7 @@ final class Auditor {
         // A mutant changes one step's method, so its own step's tests are where a killer must be. Race tests are slow
         // and only matter for concurrency mutants: those run their step's every test and then its race tests again in
         // trials; the others run every test of their step but the race tests.
-        Map<String, String> unusable = new LinkedHashMap<>();
+        Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
         for (Mutant m : course.mutants()) {
             Step own = course.step(m.step()).orElse(null);
             if (own == null) {
@@ -95,7 +95,7 @@ final class Auditor {
             List<String> ownRace = own.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
             List<String> ownCalm = own.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
             boolean race = m.trials() > 0 && !ownRace.isEmpty();
-            String problem = grader.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
+            MutantProblem.Unusable problem = grader.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
             if (problem != null) {
                 unusable.put(m.id(), problem);
             } else if (race) {
@@ -149,8 +149,10 @@ final class Auditor {
         List<Verdicts.AuditMutant> mutants = new ArrayList<>();
         for (Mutant m : course.mutants()) {
             if (plan.unusable().containsKey(m.id())) {
-                problems.add(plan.unusable().get(m.id()));
-                mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), MutantStatus.ERROR, List.of(), null, false, 0, 0));
+                MutantProblem.Unusable why = plan.unusable().get(m.id());
+                problems.add(why.message());
+                mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), MutantStatus.ERROR, List.of(), null, false, 0, 0,
+                        why.problem(), why.message()));
                 continue;
             }
             mutants.add(mutant(m, results, valid, problems));
@@ -185,8 +187,10 @@ final class Auditor {
         if (!subtle) {
             problems.add(msg.get("audit.notSubtle", m.id(), m.step()));
         }
+        boolean died = status == MutantStatus.ERROR;
         return new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by().stream()
-                .map(grader::idOf).toList(), kills.kind(), subtle, trials, detected);
+                .map(grader::idOf).toList(), kills.kind(), subtle, trials, detected,
+                died ? MutantProblem.RUN_FAILED : null, died ? results.runError(m.id()) : null);
     }
 
     /**

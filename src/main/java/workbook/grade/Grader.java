@@ -201,9 +201,9 @@ public final class Grader {
                     : msg.get("mutants.invalid", judge.detail(t))));
         }
         List<RunSpec> runs = new ArrayList<>();
-        Map<String, String> unusable = new LinkedHashMap<>();
+        Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
         for (Mutant m : mutants) {
-            String problem = buildMutant(m, tests.classes().toString(), List.of(testClass), valid, runs);
+            MutantProblem.Unusable problem = buildMutant(m, tests.classes().toString(), List.of(testClass), valid, runs);
             if (problem != null) {
                 unusable.put(m.id(), problem);
             }
@@ -218,7 +218,8 @@ public final class Grader {
         for (Mutant m : mutants) {
             if (unusable.containsKey(m.id())) {
                 verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
-                        m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id())));
+                        m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id()).message(),
+                        unusable.get(m.id()).problem()));
                 continue;
             }
             Kills first = Kills.of(results.of(m.id()), valid);
@@ -228,7 +229,8 @@ public final class Grader {
             MutantStatus status = runError != null && kills.by().isEmpty() ? MutantStatus.ERROR
                     : kills.by().isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
             verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
-                    m.clauses(), status, kills.by(), kills.kind(), runError));
+                    m.clauses(), status, kills.by(), kills.kind(), runError,
+                    status == MutantStatus.ERROR ? MutantProblem.RUN_FAILED : null));
         }
         if (!flakyKills.isEmpty()) {
             learnerTests = learnerTests.stream().map(t -> {
@@ -251,7 +253,7 @@ public final class Grader {
      * Every kill is run once more, the killing tests only: a kill counts when it happens again. Returns, per mutant,
      * the tests that failed both times.
      */
-    private Map<String, List<String>> reproduce(List<Mutant> mutants, Map<String, String> unusable, List<RunSpec> runs,
+    private Map<String, List<String>> reproduce(List<Mutant> mutants, Map<String, MutantProblem.Unusable> unusable, List<RunSpec> runs,
                                                 RunResults results, List<String> valid) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
@@ -291,17 +293,18 @@ public final class Grader {
     }
 
     /** Compiles a mutant and queues its run; returns why it cannot run, or null. */
-    String buildMutant(Mutant m, String testClasses, List<String> classes, List<String> only, List<RunSpec> runs) {
+    MutantProblem.Unusable buildMutant(Mutant m, String testClasses, List<String> classes, List<String> only,
+                                       List<RunSpec> runs) {
         try {
             CompileResult c = builds.mutant(m);
             if (!c.ok()) {
-                return msg.get("mutant.doesNotCompile", m.id(), c.diagnostics().stream()
-                        .map(SourceDiagnostic::message).findFirst().orElse(""));
+                return new MutantProblem.Unusable(MutantProblem.DOES_NOT_COMPILE, msg.get("mutant.doesNotCompile", m.id(),
+                        c.diagnostics().stream().map(SourceDiagnostic::message).findFirst().orElse("")));
             }
             runs.add(new RunSpec(m.id(), List.of(c.classes().toString(), testClasses), classes, only, 1));
             return null;
         } catch (Mutant.NotApplicable e) {
-            return msg.get("mutant.notApplicable", m.id(), e.count());
+            return new MutantProblem.Unusable(MutantProblem.NOT_APPLICABLE, msg.get("mutant.notApplicable", m.id(), e.count()));
         }
     }
 

@@ -35,9 +35,13 @@ public final class Verdicts {
     /** A learner test: valid when it passes on the reference. */
     public record LearnerTest(String id, String name, boolean valid, String message) {}
 
-    /** {@code clauses}: the ids of the step's contract clauses the mutant breaks. */
+    /**
+     * {@code clauses}: the ids of the step's contract clauses the mutant breaks; {@code problem}: why it could not be
+     * judged when its status is {@code error} (null otherwise), {@code message} the sentence that says so.
+     */
     public record MutantVerdict(String id, int step, String source, String description, List<String> clauses,
-                                MutantStatus status, List<String> killedBy, KillKind kind, String message) {}
+                                MutantStatus status, List<String> killedBy, KillKind kind, String message,
+                                MutantProblem problem) {}
 
     /** A contract clause that some surviving mutant breaks: no valid learner test holds it yet. */
     public record Unheld(int step, String id, String text) {}
@@ -56,8 +60,9 @@ public final class Verdicts {
 
     public record Skeleton(List<SkeletonStep> steps) {}
 
+    /** {@code problem} and {@code message}: why it could not be judged when its status is {@code error}, else null. */
     public record AuditMutant(String id, int step, String source, MutantStatus status, List<String> killedBy, KillKind kind,
-                              boolean subtle, int trials, int detected) {}
+                              boolean subtle, int trials, int detected, MutantProblem problem, String message) {}
 
     /** One contract clause: the official tests that hold it and the mutants that embody its breach. */
     public record ClauseRow(int step, String id, String text, List<String> tests, List<String> mutants) {}
