@@ -197,6 +197,7 @@ public final class ChildMain {
         config.put("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD");
         config.put("junit.jupiter.extensions.autodetection.enabled", "false");
         config.put("junit.jupiter.execution.parallel.enabled", "false");
+        config.put("junit.jupiter.testmethod.order.default", KillersFirst.class.getName());
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(run.testClasses().stream().map(name -> DiscoverySelectors.selectClass(loader, name)).toList())
                 .filters(filter)
@@ -205,9 +206,10 @@ public final class ChildMain {
         run.properties().forEach(System::setProperty);
         // A run that stops at its first failure cancels the rest: JUnit then reports them skipped.
         CancellationToken cancel = run.stopAtFirstFailure() ? CancellationToken.create() : null;
+        KillersFirst.about(run.group(), run.likely());
         try {
             launcher.execute(LauncherExecutionRequestBuilder.executionRequest(request)
-                    .listeners(new Listener(run.id(), trial, cancel))
+                    .listeners(new Listener(run.id(), trial, cancel, run.group()))
                     .cancellationToken(cancel != null ? cancel : CancellationToken.disabled()).build());
         } finally {
             run.properties().keySet().forEach(System::clearProperty);
@@ -264,7 +266,10 @@ public final class ChildMain {
         private final CancellationToken cancel; // null: the run does not stop at its first failure
         private long startedAt;
 
-        Listener(String run, int trial, CancellationToken cancel) {
+        private final String group;
+
+        Listener(String run, int trial, CancellationToken cancel, String group) {
+            this.group = group;
             this.run = run;
             this.trial = trial;
             this.cancel = cancel;
@@ -329,6 +334,9 @@ public final class ChildMain {
                         o.notYetStep, o.frames, millis));
                 if (cancel != null && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
                     cancel.cancel();
+                    if (t.getSource().orElse(null) instanceof MethodSource ms) {
+                        KillersFirst.killed(group, ms.getMethodName());
+                    }
                 }
                 if ("timeout".equals(o.status)) {
                     flushQuietly();

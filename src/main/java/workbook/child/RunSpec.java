@@ -15,29 +15,37 @@ import java.util.List;
  *                    of one command, so they tell a test nothing about which build it runs on
  * @param stopAtFirstFailure end the run at its first test that does not pass; the tests not yet run are skipped
  *                    (grading a class: a mutant needs one killer, not all of them)
+ * @param group       which runs are alike (a mutant's step): a test that failed on one of them goes first on the next
+ *                    (see {@link KillersFirst}); null for none
+ * @param likely      words a test's method name may contain to be tried early (the names of the step's methods)
  */
 public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
-                      java.util.Map<String, String> properties, boolean stopAtFirstFailure) {
+                      java.util.Map<String, String> properties, boolean stopAtFirstFailure, String group,
+                      List<String> likely) {
     public RunSpec {
         classpath = List.copyOf(classpath);
         testClasses = List.copyOf(testClasses);
         only = only == null ? List.of() : List.copyOf(only);
         trials = Math.max(1, trials);
         properties = properties == null ? java.util.Map.of() : java.util.Map.copyOf(properties);
+        likely = likely == null ? List.of() : List.copyOf(likely);
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
-        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false);
+        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false, null, List.of());
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
                    java.util.Map<String, String> properties) {
-        this(id, classpath, testClasses, only, trials, properties, false);
+        this(id, classpath, testClasses, only, trials, properties, false, null, List.of());
     }
 
-    /** This run, ending at its first test that does not pass. */
-    public RunSpec stoppingAtFirstFailure() {
-        return new RunSpec(id, classpath, testClasses, only, trials, properties, true);
+    /**
+     * This run, ending at its first test that does not pass, trying first the tests that failed on runs of the same
+     * {@code group}, then those whose names hold one of {@code likely}.
+     */
+    public RunSpec stoppingAtFirstFailure(String group, List<String> likely) {
+        return new RunSpec(id, classpath, testClasses, only, trials, properties, true, group, likely);
     }
 
     public static RunSpec of(String id, List<String> classpath, List<String> testClasses) {

@@ -132,6 +132,13 @@ final class GradeCommand implements Callable<Integer> {
             AtomicWrite.text(out.resolve("grades.csv"), GradesCsv.of(grade));
             AtomicWrite.text(out.resolve("report.html"), ClassReport.of(grade, lab.msg));
             AtomicWrite.text(out.resolve("grades.json"), Json.of(grade));
+            Path junit = Files.createDirectories(out.resolve("junit"));
+            for (Verdicts.Submission s : grade.submissions()) {
+                AtomicWrite.text(junit.resolve(s.student() + ".xml"), s.check() != null
+                        ? workbook.report.JUnitXml.of(s.check(), s.mutants(), s.student(), lab.msg)
+                        : workbook.report.JUnitXml.ungraded(s.student(), grade.lab(), s.verdict().wire(),
+                                s.message() == null ? "" : s.message()));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -209,7 +209,13 @@ public final class Grader {
             }
         }
         if (firstKiller) {
-            runs.replaceAll(RunSpec::stoppingAtFirstFailure);
+            Map<String, Mutant> byId = mutants.stream().collect(Collectors.toMap(Mutant::id, m -> m, (a, b) -> a));
+            runs.replaceAll(r -> {
+                Mutant m = byId.get(r.id());
+                List<String> methods = course.steps().stream().filter(st -> st.number() == m.step())
+                        .flatMap(st -> st.methods().stream()).map(x -> x.substring(x.lastIndexOf('.') + 1)).toList();
+                return r.stoppingAtFirstFailure("step " + m.step(), methods);
+            });
         }
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
         Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid);

@@ -63,6 +63,15 @@ public final class JUnitXml {
         return render(suiteName, properties(check, mutantsOrNull), cases);
     }
 
+    /**
+     * A submission no test could run on (no learner files, grading abandoned, the grader failed): one {@code error}
+     * whose {@code type} names why ({@code missing}, {@code timeout}, {@code error}).
+     */
+    public static String ungraded(String suiteName, String lab, String type, String message) {
+        return render(suiteName, List.of(new String[][] {{"workbook.lab", lab}}), List.of(new Case(lab + ".submission",
+                suiteName, null, 0, Kind.ERROR, type, message, message, null)));
+    }
+
     // ---- the official tests
 
     private static List<Case> official(Verdicts.Check check, Messages msg) {

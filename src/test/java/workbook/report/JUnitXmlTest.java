@@ -166,11 +166,12 @@ class JUnitXmlTest {
                 List.of(new Verdicts.LearnerTest("JobsTest#claims", "claims()", true, null),
                         new Verdicts.LearnerTest("JobsTest#wrong", "wrong()", false, "fails on the reference: expected 1")),
                 List.of(new Verdicts.MutantVerdict("04-boundary", 4, "doc", "held when until >= now", List.of("boundary"),
-                                MutantStatus.KILLED, List.of("JobsTest#claims"), KillKind.ASSERTION, null),
+                                MutantStatus.KILLED, List.of("JobsTest#claims"), KillKind.ASSERTION, null, null),
                         new Verdicts.MutantVerdict("05-revive", 5, "doc", "renew revives at expiry", List.of("live", "boundary"),
-                                MutantStatus.SURVIVED, List.of(), null, null),
+                                MutantStatus.SURVIVED, List.of(), null, null, null),
                         new Verdicts.MutantVerdict("06-broken", 6, "extra", "does not apply", List.of(),
-                                MutantStatus.ERROR, List.of(), null, "the change applies 2 times")),
+                                MutantStatus.ERROR, List.of(), null, "the change applies 2 times",
+                                workbook.grade.MutantProblem.NOT_APPLICABLE)),
                 List.of(), 1, 3, "next");
         String xml = JUnitXml.of(c, m, "kim", EN);
         SurefireSchema.assertValid(xml);
