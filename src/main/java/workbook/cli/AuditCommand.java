@@ -19,12 +19,21 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--mutants", paramLabel = "DIR", description = "Also audit the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
 
+    @Option(names = "--pit", description = {"Only read the lab's PIT report (target/pit-reports/<lab>/mutations.xml, made by"
+            + " mvn -P pit -Dpit.lab=<lab> verify) and list the PIT mutants no official test detects, by step and clause,"
+            + " apart from those lessons/<lab>/pit-equivalent.json writes down as equivalent.",
+            "PIT 보고서만 읽어, 공식 시험이 못 잡은 PIT 뮤턴트를 단계·계약 문장별로 (동등하다고 적어 둔 것은 따로) 보여 줌."})
+    boolean pit;
+
     /** Several labs audited in one run: each one's verdict, and whether all of them hold. */
     record Audits(String command, boolean ok, List<Verdicts.Audit> labs) {}
 
     /** {@code audit --lab ID} audits one lab; {@code audit} with several labs installed audits each in turn. */
     @Override
     public Integer call() {
+        if (pit) {
+            return new PitAudits(options).call();
+        }
         List<String> ids = Lab.labsToCheck(options);
         List<Verdicts.Audit> verdicts = new ArrayList<>();
         for (String id : ids) {
