@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * A PIT mutant of the reference that the lab's author has judged equivalent: no test can tell it from the reference,
  * for the reason given. Kept in {@code lessons/<lab>/pit-equivalent.json} as
- * {@code {"equivalent": [{"class", "method", "line", "mutator", "description", "reason": {"ko", "en"}}]}}, one entry
+ * {@code {"equivalent": [{"class", "method", "line", "mutator", "description", "reason": {"ko", "en"}}]}} (and
+ * {@code "index"}, PIT's bytecode index, where one line has twins with the same mutator and description), one entry
  * per mutant, so the audit shows it apart from the mutants the official tests still miss.
  *
  * @param className   the mutated class as PIT names it ({@code pkg.Name})
@@ -24,8 +25,10 @@ import java.util.Map;
  * @param line        the line in the reference; a moved line makes the entry stale on purpose (look at it again)
  * @param mutator     PIT's mutator, its short name ({@code VoidMethodCallMutator}) or its full one
  * @param description PIT's description of the change
+ * @param index       PIT's bytecode index of the change, or -1 for any (needed only to tell twins apart)
  */
-public record PitEquivalent(String className, String method, int line, String mutator, String description, Text reason) {
+public record PitEquivalent(String className, String method, int line, String mutator, String description, int index,
+                            Text reason) {
     /** The file name below a lab's lessons folder. */
     public static final String FILE = "pit-equivalent.json";
 
@@ -65,7 +68,8 @@ public record PitEquivalent(String className, String method, int line, String mu
             Map<String, String> reason = new HashMap<>();
             o.getAsJsonObject("reason").entrySet().forEach(r -> reason.put(r.getKey(), r.getValue().getAsString()));
             out.add(new PitEquivalent(o.get("class").getAsString(), o.get("method").getAsString(), o.get("line").getAsInt(),
-                    o.get("mutator").getAsString(), o.get("description").getAsString(), new Text(reason)));
+                    o.get("mutator").getAsString(), o.get("description").getAsString(),
+                    o.has("index") ? o.get("index").getAsInt() : -1, new Text(reason)));
         }
         return List.copyOf(out);
     }

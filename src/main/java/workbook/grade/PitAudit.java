@@ -44,7 +44,7 @@ public final class PitAudit {
      * are clause keys ({@code 2/held}); {@code coveredBy} the ids of the official tests that ran over it; {@code reason}
      * is null for a real survivor and, by language, the author's reason for an equivalent one.
      */
-    public record Mutant(String className, String method, int line, String mutator, String description,
+    public record Mutant(String className, String method, int line, String mutator, String description, int index,
                          PitStatus status, int step, String slug, Via via, List<String> clauses, List<String> coveredBy,
                          Map<String, String> reason) {}
 
@@ -56,7 +56,8 @@ public final class PitAudit {
         DETECTED
     }
 
-    public record Stale(String className, String method, int line, String mutator, String description, StaleKind why) {}
+    public record Stale(String className, String method, int line, String mutator, String description, int index,
+                        StaleKind why) {}
 
     /**
      * A lab's PIT view. {@code ok}: every undetected mutant is written down as equivalent and every entry written
@@ -81,10 +82,10 @@ public final class PitAudit {
         }
         List<Stale> stale = new ArrayList<>();
         for (PitEquivalent e : equivalents) {
-            Optional<PitReport.Mutation> m = mutations.stream().filter(x -> same(e, x)).findFirst();
-            if (m.isEmpty() || !m.get().status().undetected()) {
-                stale.add(new Stale(e.className(), e.method(), e.line(), e.mutatorName(), e.description(),
-                        m.isEmpty() ? StaleKind.NOT_IN_REPORT : StaleKind.DETECTED));
+            List<PitReport.Mutation> matching = mutations.stream().filter(x -> same(e, x)).toList();
+            if (matching.stream().noneMatch(x -> x.status().undetected())) {
+                stale.add(new Stale(e.className(), e.method(), e.line(), e.mutatorName(), e.description(), e.index(),
+                        matching.isEmpty() ? StaleKind.NOT_IN_REPORT : StaleKind.DETECTED));
             }
         }
         Comparator<Mutant> order = Comparator.<Mutant>comparingInt(x -> x.step() == 0 ? Integer.MAX_VALUE : x.step())
@@ -98,7 +99,8 @@ public final class PitAudit {
 
     private static boolean same(PitEquivalent e, PitReport.Mutation m) {
         return e.className().equals(m.className()) && e.method().equals(m.method()) && e.line() == m.line()
-                && e.mutatorName().equals(m.mutatorName()) && e.description().equals(m.description());
+                && e.mutatorName().equals(m.mutatorName()) && e.description().equals(m.description())
+                && (e.index() < 0 || e.index() == m.index());
     }
 
     private static Mutant row(Course course, Map<String, OfficialTest> official, PitReport.Mutation m,
@@ -134,7 +136,7 @@ public final class PitAudit {
         }
         List<String> coveredBy = m.tests().stream()
                 .map(t -> official.containsKey(t.key()) ? official.get(t.key()).id() : t.key()).toList();
-        return new Mutant(m.className(), m.method(), m.line(), m.mutatorName(), m.description(), m.status(), number,
+        return new Mutant(m.className(), m.method(), m.line(), m.mutatorName(), m.description(), m.index(), m.status(), number,
                 step.map(Step::slug).orElse(null), via, List.copyOf(clauses), coveredBy,
                 reason == null ? null : Map.copyOf(reason));
     }

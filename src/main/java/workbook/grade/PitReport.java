@@ -28,10 +28,12 @@ public final class PitReport {
     /**
      * One PIT mutant. {@code className} is the mutated class as PIT names it ({@code pkg.Name}, {@code pkg.Name$Inner});
      * {@code method} the mutated method ({@code lambda$take$0} for a lambda in {@code take}); {@code tests} the tests
-     * that covered it, as {@link TestRef}s, and {@code killedBy} those that failed on it.
+     * that covered it, as {@link TestRef}s, and {@code killedBy} those that failed on it. {@code index} is PIT's
+     * bytecode index of the change (-1 when the report has none): two mutants of one line with the same mutator and
+     * description differ only there.
      */
     public record Mutation(String className, String method, int line, String mutator, String description,
-                           PitStatus status, List<TestRef> tests, List<TestRef> killedBy) {
+                           int index, PitStatus status, List<TestRef> tests, List<TestRef> killedBy) {
         /** The mutator's short name, {@code NegateConditionalsMutator} for PIT's fully qualified one. */
         public String mutatorName() {
             return mutator.substring(mutator.lastIndexOf('.') + 1);
@@ -103,8 +105,20 @@ public final class PitReport {
             covering = List.copyOf(ran);
         }
         String line = text(m, "lineNumber");
+        String index = firstIndex(m);
         return new Mutation(text(m, "mutatedClass"), text(m, "mutatedMethod"), line.isEmpty() ? 0 : Integer.parseInt(line),
-                text(m, "mutator"), text(m, "description"), PitStatus.of(m.getAttribute("status")), covering, killing);
+                text(m, "mutator"), text(m, "description"), index.isEmpty() ? -1 : Integer.parseInt(index),
+                PitStatus.of(m.getAttribute("status")), covering, killing);
+    }
+
+    /** The first {@code <index>} of {@code <indexes>}, or empty. */
+    private static String firstIndex(Element m) {
+        for (Node n = m.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && e.getTagName().equals("indexes")) {
+                return text(e, "index");
+            }
+        }
+        return "";
     }
 
     /** PIT separates test names with {@code |}; each name carries JUnit's unique id. */
