@@ -39,7 +39,7 @@ public final class PitReport {
             return mutator.substring(mutator.lastIndexOf('.') + 1);
         }
 
-        /** The class's simple name without nesting: {@code Marks} for {@code projection.Marks$Row}. */
+        /** The class's simple name without nesting: {@code Name} for {@code pkg.Name$Inner}. */
         public String outerClass() {
             String simple = className.substring(className.lastIndexOf('.') + 1);
             int inner = simple.indexOf('$');

@@ -76,7 +76,7 @@ public final class PitView {
                 .collect(Collectors.joining(", "));
     }
 
-    /** {@code Marks.java:51}, for {@code projection.Marks$Row} too. */
+    /** {@code Name.java:51}, for {@code pkg.Name$Inner} too. */
     private static String where(String className, int line) {
         String simple = className.substring(className.lastIndexOf('.') + 1);
         int inner = simple.indexOf('$');
