@@ -69,6 +69,16 @@ class MarksTest {
         assertEquals(before, Db.mark(c), "a refused take changes nothing");
     }
 
+    @Test
+    void aRefusedTakeLeavesTheConnectionOutOfTransaction() throws Exception {
+        Marks.take(c, Db.P, "w0", 0, 50);
+        assertThrows(MarkHeld.class, () -> Marks.take(c, Db.P, "w1", 49, 50), "w0's lease lives until 50; now is 49");
+        assertDoesNotThrow(() -> sql("BEGIN IMMEDIATE"),
+                "after a refused take the caller's connection must have no transaction open (take rolls its own back)");
+        sql("ROLLBACK");
+        assertEquals(2, Marks.take(c, Db.P, "w1", 50, 50).revision(), "the same connection takes the mark once the lease is over");
+    }
+
     // ---- the fence -------------------------------------------------------------------------------------------------
 
     @Test

@@ -123,4 +123,23 @@ class OutcomeTableTest {
                 "attempt 0: no write was sent yet");
         assertThrows(IllegalArgumentException.class, () -> OutcomeTable.decide(null, 1, 0, Optional.empty(), CFG), "a null class");
     }
+
+    @Test
+    void onlyA2xxCanBeASuccess() {
+        assertEquals(ReplyClass.SUCCESS, OutcomeTable.classify(ok(299).withApplied(true, KEY), KEY), "299 applied:true, our key: still a 2xx");
+        assertEquals(ReplyClass.UNKNOWN_EFFECT, OutcomeTable.classify(ok(300).withApplied(true, KEY), KEY),
+                "300 whose body says applied:true for our key: a 3xx is UNKNOWN_EFFECT whatever its body says");
+        assertEquals(ReplyClass.UNKNOWN_EFFECT, OutcomeTable.classify(ok(199).withApplied(true, KEY), KEY),
+                "199 whose body says applied:true for our key: a 1xx is UNKNOWN_EFFECT whatever its body says");
+    }
+
+    @Test
+    void anAppliedFlagCountsOnlyForOurKey() {
+        assertEquals(ReplyClass.UNKNOWN_EFFECT, OutcomeTable.classify(ok(200).withApplied(false, KEY + "-other"), KEY),
+                "200 applied:false naming another key says nothing about our effect: UNKNOWN_EFFECT");
+        assertEquals(ReplyClass.NOT_APPLIED, OutcomeTable.classify(ok(200).withApplied(false, null), KEY),
+                "200 applied:false naming no key: NOT_APPLIED");
+        assertEquals(ReplyClass.UNKNOWN_EFFECT, OutcomeTable.classify(ok(200).withApplied(true, null), KEY),
+                "200 applied:true naming no key does not confirm our key: UNKNOWN_EFFECT");
+    }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReceiptsTest {
@@ -113,5 +114,23 @@ class ReceiptsTest {
         assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok + " body=" + SECRET), "an extra field body=");
         assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok.replace(" owner=host-a", "")), "owner missing");
         assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok.replace("fence=3", "fence=three")), "fence not a number");
+    }
+
+    @Test
+    void everyFieldTheContractNamesIsChecked() throws Exception {
+        String ok = sha256("ok");
+        record Bad(String field, Receipt receipt, String value) {}
+        List<Bad> bad = List.of(
+                new Bad("scope", new Receipt(1, "SEND", "haneul.kim@example.test", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, ok), "example.test"),
+                new Bad("run", new Receipt(1, "SEND", "t1", "Bearer " + SECRET, "host-a", "SUCCESS", 3, 1, 200, 2, ok), SECRET),
+                new Bad("fence", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", -3, 1, 200, 2, ok), "-3"),
+                new Bad("attempt", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, -1, 200, 2, ok), "-1"));
+        for (Bad b : bad) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Receipts.check(b.receipt()),
+                    "a receipt whose " + b.field() + " is not allowed");
+            String m = String.valueOf(e.getMessage());
+            assertTrue(m.contains(b.field()), "the message names the field " + b.field() + ": " + m.replace(SECRET, "«credential»"));
+            assertFalse(m.contains(b.value()), "the message does not quote the " + b.field() + "'s value");
+        }
     }
 }

@@ -281,4 +281,19 @@ class AcquireTest {
     void nullTriggerIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> coordinator(Policy.SKIP).acquire(null), "acquire(null)");
     }
+
+    @Test
+    void everyVerdictLeavesItsAcquireReceipt() {
+        Coordinator c = coordinator(Policy.JOIN);
+        long now = clocks.mono();
+        c.acquire(Fx.trigger("run-a"));
+        assertEquals(AcquireVerdict.JOINED, c.acquire(Fx.trigger("run-b")).verdict(), "JOIN on run-a's live run of the same key");
+        assertEquals(AcquireVerdict.SKIPPED, c.acquire(Fx.trigger(Fx.SCOPE, "t1@2026-03-01T09:05", "run-c", Source.CRON)).verdict(),
+                "JOIN on a live run of another key");
+        assertEquals(List.of(
+                        new Receipt(now, "ACQUIRE", Fx.SCOPE, "run-a", "host-run-a", "ACQUIRED", 1, 0, -1, 0, ""),
+                        new Receipt(now, "ACQUIRE", Fx.SCOPE, "run-b", "host-run-b", "JOINED", 1, 0, -1, 0, ""),
+                        new Receipt(now, "ACQUIRE", Fx.SCOPE, "run-c", "host-run-c", "SKIPPED", 1, 0, -1, 0, "")),
+                log.all(), "one ACQUIRE receipt per verdict, the joined and the skipped ones with the stored fence");
+    }
 }

@@ -177,4 +177,26 @@ class FencedCommitTest {
                 log.all().stream().map(r -> r.kind() + " " + r.verdict()).toList(), "the receipts, in order");
         assertEquals(OptionalInt.empty(), Replay.firstDivergence(cfg, log.all()), "replay agrees with every decision");
     }
+
+    @Test
+    void aReadBackAtTheDeadlineGivesUpWithoutSending() {
+        cfg = cfg.withAttemptBudget(10).withDeadline(Duration.ofSeconds(5));
+        server.script(Fx.SCOPE, FakeTenantServer.Script.FAIL_500, FakeTenantServer.Script.FAIL_500);
+        server.before(r -> r.method().equals("POST"), r -> clocks.advanceMono(Duration.ofSeconds(5)));
+        assertEquals(RunOutcome.GAVE_UP, run(lease(1)), "the first write took the whole 5 s, then a 500");
+        assertEquals(1, server.writes().size(), "the read-back after it found nothing at elapsed == deadline: no second write");
+        assertEquals(List.of("READ_BACK ABSENT", "SEND UNKNOWN_EFFECT", "DECIDE READ_BACK", "READ_BACK ABSENT", "DECIDE GIVE_UP"),
+                log.all().stream().map(r -> r.kind() + " " + r.verdict()).toList(), "giving up after a read-back is a decision too");
+        assertEquals(OptionalInt.empty(), Replay.firstDivergence(cfg, log.all()), "replay agrees with every decision");
+    }
+
+    @Test
+    void receiptsCarryTheMonotonicTimeOfTheirDecision() {
+        server.script(Fx.SCOPE, FakeTenantServer.Script.UNAVAILABLE);
+        long start = clocks.mono();
+        assertEquals(RunOutcome.COMMITTED, run(lease(1)), "503 with Retry-After 1 s, then APPLY");
+        long second = start + Duration.ofSeconds(1).toNanos();
+        assertEquals(List.of(start, start, start, second, second, second), log.all().stream().map(Receipt::at).toList(),
+                "the first round's three receipts at the start, the second round's after the 1 s wait, on the monotonic clock");
+    }
 }

@@ -25,12 +25,21 @@ final class AuditCommand implements Callable<Integer> {
             "DIR/mutation-report.json (Stryker 스키마)과 DIR/index.html (오프라인 화면)도 씁니다; 실습이 여럿이면 DIR/<실습> 마다."})
     Path report;
 
+    @Option(names = "--pit", description = {"Only read the lab's PIT report (target/pit-reports/<lab>/mutations.xml, made by"
+            + " mvn -P pit -Dpit.lab=<lab> verify) and list the PIT mutants no official test detects, by step and clause,"
+            + " apart from those lessons/<lab>/pit-equivalent.json writes down as equivalent.",
+            "PIT 보고서만 읽어, 공식 시험이 못 잡은 PIT 뮤턴트를 단계·계약 문장별로 (동등하다고 적어 둔 것은 따로) 보여 줌."})
+    boolean pit;
+
     /** Several labs audited in one run: each one's verdict, and whether all of them hold. */
     record Audits(String command, boolean ok, List<Verdicts.Audit> labs) {}
 
     /** {@code audit --lab ID} audits one lab; {@code audit} with several labs installed audits each in turn. */
     @Override
     public Integer call() {
+        if (pit) {
+            return new PitAudits(options).call();
+        }
         List<String> ids = Lab.labsToCheck(options);
         List<Verdicts.Audit> verdicts = new ArrayList<>();
         for (String id : ids) {
