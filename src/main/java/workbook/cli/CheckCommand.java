@@ -57,6 +57,8 @@ final class CheckCommand implements Callable<Integer> {
             new Human(lab.msg, screen).check(verdict, verbose);
         }
         writeReports(lab, verdict);
+        Recording.receipt(lab, ws, workbook.receipt.Receipts.of("check", lab.course, ws,
+                steps.stream().map(Step::number).toList(), false, verdict, null));
         Recording.afterCheck(lab, ws, verdict, options.json || STDOUT.equals(classroom));
         return verdict.ok() ? 0 : 1;
     }

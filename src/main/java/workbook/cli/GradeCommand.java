@@ -133,11 +133,18 @@ final class GradeCommand implements Callable<Integer> {
             AtomicWrite.text(out.resolve("report.html"), ClassReport.of(grade, lab.msg));
             AtomicWrite.text(out.resolve("grades.json"), Json.of(grade));
             Path junit = Files.createDirectories(out.resolve("junit"));
+            Path receipts = Files.createDirectories(out.resolve("receipts"));
+            List<Integer> all = lab.course.steps().stream().map(workbook.catalogue.Step::number).toList();
             for (Verdicts.Submission s : grade.submissions()) {
                 AtomicWrite.text(junit.resolve(s.student() + ".xml"), s.check() != null
                         ? workbook.report.JUnitXml.of(s.check(), s.mutants(), s.student(), lab.msg)
                         : workbook.report.JUnitXml.ungraded(s.student(), grade.lab(), s.verdict().wire(),
                                 s.message() == null ? "" : s.message()));
+                if (s.check() != null) {
+                    workbook.receipt.Receipts.write(workbook.receipt.Receipts.of("grade", lab.course,
+                            new Workspace(dir.resolve(s.student()), lab.course), all, true, s.check(), s.mutants()),
+                            receipts.resolve(s.student() + ".json"));
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -145,6 +152,7 @@ final class GradeCommand implements Callable<Integer> {
     }
 
     private void summary(Messages msg, Verdicts.ClassGrade g, PrintStream o) {
+        // (receipts/ holds one receipt per graded student: ./workbook verify receipts/<student>.json DIR/<student>)
         o.println(msg.get("grade.done", g.submissions().size(), g.lab(), String.format(Locale.ROOT, "%.1f", g.millis() / 1000.0),
                 g.jobs(), String.format(Locale.ROOT, "%.1f", g.submissions().size() * 60_000.0 / Math.max(1, g.millis()))));
         for (SubmissionVerdict v : SubmissionVerdict.values()) {

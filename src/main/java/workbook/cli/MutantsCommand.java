@@ -45,6 +45,8 @@ final class MutantsCommand implements Callable<Integer> {
         String graded = report == null ? null : readTests(ws);
         Verdicts.Mutants verdict = lab.grader().mutants(ws, mutants);
         List<Recorder.Compared> compared = Recording.afterMutants(lab, ws, verdict);
+        Recording.receipt(lab, ws, workbook.receipt.Receipts.of("mutants", lab.course, ws, step == null
+                ? lab.course.steps().stream().map(workbook.catalogue.Step::number).toList() : List.of(step), false, null, verdict));
         if (options.json) {
             System.out.println(Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared)));
         } else {

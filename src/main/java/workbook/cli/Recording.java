@@ -160,4 +160,17 @@ final class Recording {
     private static void failed(Lab lab, RuntimeException e) {
         System.err.println(lab.msg.get("progress.failed", String.valueOf(e.getMessage())));
     }
+
+    /**
+     * Leaves the run's receipt in the workspace ({@code .workbook/<lab>/receipts/}). A workspace that cannot be written
+     * (someone else's, read-only) gets none, and one line says so.
+     */
+    static void receipt(Lab lab, Workspace ws, workbook.receipt.Receipt r) {
+        java.nio.file.Path file = workbook.receipt.Receipts.inWorkspace(ws, r);
+        try {
+            workbook.receipt.Receipts.write(r, file);
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("workbook: " + lab.msg.get("receipt.notWritten", Workspace.display(file)));
+        }
+    }
 }

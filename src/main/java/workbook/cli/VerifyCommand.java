@@ -1,0 +1,91 @@
+package workbook.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import workbook.catalogue.Mutant;
+import workbook.catalogue.Step;
+import workbook.grade.Grader;
+import workbook.grade.Verdicts;
+import workbook.receipt.Receipt;
+import workbook.receipt.Receipts;
+import workbook.receipt.Verification;
+import workbook.report.Json;
+import workbook.report.Messages;
+import workbook.workspace.Workspace;
+
+@Command(name = "verify", description = {
+        "Run the work a receipt records again on DIR, and say whether the same verdicts come out and what changed.",
+        "영수증에 적힌 채점을 DIR 에서 다시 돌려, 같은 판정이 나오는지, 무엇이 바뀌었는지 알려 줍니다."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:nothing changed and every verdict came out the same", "1:something changed or a verdict differs",
+                "2:usage or setup error (not a receipt, no such workspace)"})
+final class VerifyCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Parameters(index = "0", paramLabel = "RECEIPT", description = "a receipt (.workbook/<lab>/receipts/*.json, or grade's receipts/<student>.json)")
+    Path receipt;
+
+    @Parameters(index = "1", paramLabel = "DIR", description = "the workspace (or the student's folder) it is about")
+    Path dir;
+
+    @Option(names = "--mutants", paramLabel = "DIR", description = "The private mutant set the graded run used, if any.")
+    List<Path> extra = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        Messages plain = Messages.of(options.lang());
+        Receipt r = Receipts.read(receipt).orElseThrow(() -> new Lab.SetupError(plain.get("verify.notAReceipt",
+                Workspace.display(receipt))));
+        Options o = options.forLab(r.lab());
+        o.workspace = dir;
+        Lab lab = Lab.open(o, extra);
+        Workspace ws = lab.workspace(System.err);
+        Verification v = verify(lab, ws, r);
+        if (options.json) {
+            System.out.println(Json.of(v));
+        } else {
+            print(lab.msg, v);
+        }
+        return v.same() ? 0 : 1;
+    }
+
+    /** The receipt's work, run again the same way, and what came of it. */
+    static Verification verify(Lab lab, Workspace ws, Receipt r) {
+        List<Step> steps = lab.course.steps().stream().filter(s -> r.steps().contains(s.number())).toList();
+        Grader grader = lab.grader();
+        boolean checks = !r.command().equals("mutants");
+        Verdicts.Check check = checks ? grader.check(ws, steps) : null;
+        List<Mutant> mutants = lab.course.mutants().stream().filter(m -> r.steps().contains(m.step())).toList();
+        boolean own = !r.command().equals("check") && Files.isRegularFile(ws.testFile())
+                && (check == null || check.compile().ok());
+        Verdicts.Mutants killed = own ? lab.grader().mutants(ws, mutants, r.firstKiller()) : null;
+        return Receipts.verify(r, lab.course, ws, Receipts.verdicts(check, killed));
+    }
+
+    private static void print(Messages msg, Verification v) {
+        if (v.same()) {
+            System.out.println(msg.get("verify.same", v.receiptOf()));
+            return;
+        }
+        for (Verification.Change c : v.changes()) {
+            System.out.println("✗ " + msg.get("verify.change." + c.kind().wire(), c.what()));
+        }
+        if (v.differences().isEmpty()) {
+            System.out.println(msg.get("verify.verdictsSame"));
+        } else {
+            System.out.println(msg.get("verify.verdictsDiffer", v.differences().size()));
+            v.differences().stream().limit(20).forEach(d -> System.out.println("  " + d.verdict() + ": "
+                    + (d.was() == null ? "—" : d.was()) + " → " + (d.now() == null ? "—" : d.now())));
+            if (v.differences().size() > 20) {
+                System.out.println("  " + msg.get("verify.more", v.differences().size() - 20));
+            }
+        }
+    }
+}
