@@ -121,7 +121,9 @@ final class Lab {
 
     /** @param loopback whether the sandbox's own loopback is up (a fixture server, or JShell and its remote JVM) */
     Sandbox sandbox(boolean loopback) {
-        Sandbox s = "off".equals(System.getenv("WORKBOOK_SANDBOX")) ? Sandbox.none("WORKBOOK_SANDBOX=off")
+        // WORKBOOK_SANDBOX=off (or -Dworkbook.sandbox=off, for the runner's own tests) turns it off.
+        boolean off = "off".equals(System.getProperty("workbook.sandbox", System.getenv("WORKBOOK_SANDBOX")));
+        Sandbox s = off ? Sandbox.none("WORKBOOK_SANDBOX=off")
                 : Sandbox.detect(home, loopback);
         if (s.tellNow() && s.off() != Sandbox.Off.ASKED) {
             System.err.println("workbook: " + msg.get("sandbox.off." + s.off().name().toLowerCase(java.util.Locale.ROOT), s.why()));

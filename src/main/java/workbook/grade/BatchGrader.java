@@ -154,7 +154,8 @@ public final class BatchGrader {
                 : SubmissionVerdict.FAILED;
         String message = switch (verdict) {
             case COMPILE_ERROR -> check.compile().diagnostics().stream().findFirst()
-                    .map(d -> d.file() + ":" + d.line() + ": " + d.message().lines().findFirst().orElse("")).orElse(null);
+                    .map(d -> inClass(folder, d.file()) + ":" + d.line() + ": " + d.message().lines().findFirst().orElse(""))
+                    .orElse(null);
             case TIMEOUT -> msg.get("grade.outOfTime", budgetMillis / 1000);
             default -> mutants == null ? msg.get("grade.noTests", course.learnerTestClass() + ".java")
                     : !mutants.compile().ok() ? msg.get("grade.testsDoNotCompile") : null;
@@ -166,6 +167,13 @@ public final class BatchGrader {
     private Verdicts.Submission failed(Path folder, SubmissionVerdict verdict, String message, long millis) {
         return new Verdicts.Submission(student(folder), verdict, 0, course.steps().size(), 0, 0, 0,
                 course.mutants().size(), millis, message, null, null);
+    }
+
+    /** A file of a submission named from the class folder ({@code ada/lease/Jobs.java}), as the instructor sees it. */
+    private static String inClass(Path folder, String file) {
+        Path f = Path.of(file).toAbsolutePath().normalize();
+        Path root = folder.toAbsolutePath().normalize().getParent();
+        return root != null && f.startsWith(root) ? root.relativize(f).toString().replace('\\', '/') : file;
     }
 
     private static String student(Path folder) {

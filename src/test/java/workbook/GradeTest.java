@@ -1,0 +1,148 @@
+package workbook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbook.report.SurefireSchema;
+
+/**
+ * {@code grade DIR}: a small class of the fixture lab {@code alpha} (see {@code fixtures/grade/README.md}) with an
+ * endless loop, a test that exits the JVM, a compile error and an empty folder among ordinary submissions. One run
+ * at two jobs; every report it writes is checked.
+ */
+class GradeTest {
+    @TempDir static Path home;
+    @TempDir static Path work;
+
+    @BeforeAll
+    static void copyTheLabsHome() throws IOException {
+        Path from = WorkbookRun.fixtures("labs");
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = home.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+    }
+
+    private static synchronized WorkbookRun.Result run(String... args) {
+        String saved = System.getProperty("workbook.home");
+        try {
+            System.setProperty("workbook.home", home.toString());
+            return WorkbookRun.runAsLauncher(args);
+        } finally {
+            System.setProperty("workbook.home", saved);
+        }
+    }
+
+    /** One student: {@code counter} (a fixture file, or null for the reference) and own tests (null: the skeleton's). */
+    private static void student(Path dir, String name, String counter, String tests) throws IOException {
+        Path pkg = Files.createDirectories(dir.resolve(name).resolve("alpha"));
+        Path parts = WorkbookRun.fixtures("grade");
+        Files.copy(counter == null ? home.resolve("answers/alpha/Counter.java") : parts.resolve(counter), pkg.resolve("Counter.java"));
+        Files.copy(home.resolve("answers/alpha/Names.java"), pkg.resolve("Names.java"));
+        Files.copy(tests == null ? home.resolve("skeleton/alpha/AlphaTest.java") : parts.resolve(tests), pkg.resolve("AlphaTest.java"));
+    }
+
+    private static Map<String, Map<String, String>> rows(Path csv) throws IOException {
+        List<String> lines = Files.readAllLines(csv);
+        String[] header = lines.get(0).split(",");
+        Map<String, Map<String, String>> out = new HashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            Map<String, String> row = new HashMap<>();
+            for (int i = 0; i < header.length && i < cells.length; i++) {
+                row.put(header[i], cells[i]);
+            }
+            out.put(row.get("student"), row);
+        }
+        return out;
+    }
+
+    @Test
+    void aClassWithHostileSubmissionsIsGradedWhole() throws Exception {
+        Path dir = work.resolve("class");
+        student(dir, "ada", null, "KillsBoth.java");
+        student(dir, "bo", null, null);
+        student(dir, "cy", "LoopsForever.java", "KillsBoth.java");
+        student(dir, "di", "DoesNotCompile.java", "KillsBoth.java");
+        student(dir, "ed", null, "ExitsTheJvm.java");
+        Files.createDirectories(dir.resolve("fay"));
+        Path out = work.resolve("out");
+
+        WorkbookRun.Result r = run("grade", dir.toString(), "--out", out.toString(), "--jobs", "2", "--lab", "alpha",
+                "--time-budget", "40", "--lang", "en");
+        assertEquals(0, r.exit(), r.describe());
+        assertTrue(r.out().contains("graded 6 submissions"), r.describe());
+
+        Map<String, Map<String, String>> rows = rows(out.resolve("grades.csv"));
+        assertEquals(6, rows.size(), r.describe());
+        assertEquals("passed", rows.get("ada").get("verdict"), rows.toString());
+        assertEquals("2", rows.get("ada").get("mutants_killed"), rows.toString());
+        assertEquals("partial", rows.get("bo").get("verdict"), rows.toString());
+        assertEquals("0", rows.get("bo").get("mutants_killed"), "greeting B tells no empty-name bug: " + rows);
+        assertEquals("partial", rows.get("cy").get("verdict"), rows.toString());
+        assertEquals("failed", rows.get("cy").get("step_1"), "the endless next() fails step 1: " + rows);
+        assertEquals("passed", rows.get("cy").get("step_2"), rows.toString());
+        assertTrue(Double.parseDouble(rows.get("cy").get("seconds")) < 40, "within its budget: " + rows);
+        assertEquals("compile-error", rows.get("di").get("verdict"), rows.toString());
+        assertTrue(rows.get("di").get("message").startsWith("di/alpha/Counter.java:7:"), "relative to the class folder: " + rows);
+        assertEquals("partial", rows.get("ed").get("verdict"), rows.toString());
+        assertEquals("1", rows.get("ed").get("tests_valid"), "the test that exits is not valid; the other one is: " + rows);
+        assertEquals("missing", rows.get("fay").get("verdict"), rows.toString());
+
+        for (String s : rows.keySet()) {
+            String xml = Files.readString(out.resolve("junit").resolve(s + ".xml"));
+            SurefireSchema.assertValid(xml);
+            assertTrue(xml.contains("name=\"" + s + "\""), xml);
+        }
+        for (String s : List.of("ada", "bo", "cy", "di", "ed")) {
+            assertTrue(Files.isRegularFile(out.resolve("receipts").resolve(s + ".json")), "a receipt for " + s);
+        }
+
+        String html = Files.readString(out.resolve("report.html"));
+        for (String s : rows.keySet()) {
+            assertTrue(html.contains(">" + s + "<"), "the report names " + s);
+        }
+        assertTrue(html.contains("01-counts-twice") && html.contains("02-empty-name-alone"), "the kill matrix has the mutants");
+        for (String outside : List.of("http:", "https:", "src=", "<script", "<link", "@import")) {
+            assertFalse(html.contains(outside), "report.html is self-contained (" + outside + ")");
+        }
+    }
+
+    @Test
+    void withoutASandboxGradingNeedsUnsafe() throws IOException {
+        Path dir = work.resolve("one");
+        student(dir, "ada", null, null);
+        String saved = System.getProperty("workbook.sandbox");
+        System.setProperty("workbook.sandbox", "off");
+        try {
+            WorkbookRun.Result r = run("grade", dir.toString(), "--out", work.resolve("one-out").toString(), "--lab", "alpha",
+                    "--lang", "en");
+            assertEquals(2, r.exit(), r.describe());
+            assertTrue(r.err().contains("--unsafe"), r.describe());
+            assertFalse(Files.exists(work.resolve("one-out")), "nothing graded, nothing written");
+        } finally {
+            if (saved == null) {
+                System.clearProperty("workbook.sandbox");
+            } else {
+                System.setProperty("workbook.sandbox", saved);
+            }
+        }
+    }
+}
