@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,10 @@ class SandboxTest {
         Assumptions.assumeTrue(sandbox.on(), "no sandbox on this machine: " + sandbox.off() + " " + sandbox.why());
         Path home = WorkbookRun.home().toAbsolutePath();
         Path mark = home.resolve("escaped-" + ProcessHandle.current().pid());
+        // Outside the child's own temp folder, nothing is writable: not /tmp, not /dev/shm, not the user's home.
+        List<Path> elsewhere = List.of(Path.of("/tmp", "escaped-" + ProcessHandle.current().pid()),
+                Path.of("/dev/shm", "escaped-" + ProcessHandle.current().pid()),
+                Path.of(System.getProperty("user.home"), "escaped-" + ProcessHandle.current().pid()));
         try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             AtomicBoolean reached = new AtomicBoolean();
             Thread accept = new Thread(() -> {
@@ -50,8 +55,13 @@ class SandboxTest {
                     try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "x"); escaped.add("wrote the workspace"); } catch (Exception e) { }
                     try { java.nio.file.Files.readString(java.nio.file.Path.of("%s")); escaped.add("read the reference"); } catch (Exception e) { }
                     try (java.net.Socket s = new java.net.Socket("127.0.0.1", %d)) { escaped.add("opened a socket"); } catch (Exception e) { }
+                    for (String p : new String[] {"%s", "%s", "%s"}) {
+                        try { java.nio.file.Files.writeString(java.nio.file.Path.of(p), "x"); escaped.add("wrote " + p); } catch (Exception e) { }
+                    }
+                    try { java.nio.file.Files.writeString(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mine"), "x"); } catch (Exception e) { escaped.add("could not write its own temp folder: " + e); }
                     if (!escaped.isEmpty()) { throw new IllegalStateException("ESCAPED: " + escaped); }
-                    """.formatted(mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort());
+                    """.formatted(mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort(),
+                            elsewhere.get(0), elsewhere.get(1), elsewhere.get(2));
             Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + jobs.substring(body));
             Files.copy(home.resolve("skeleton/lease/JobsTest.java"), pkg.resolve("JobsTest.java"));
 
@@ -64,9 +74,15 @@ class SandboxTest {
             assertFalse(messages.toString().contains("ESCAPED"), "learner code got out of the sandbox:\n" + messages);
             assertEquals(0, r.exit(), "step 1 passes inside the sandbox\n" + r.describe());
             assertFalse(Files.exists(mark), "a file appeared in the workbook's folder");
+            for (Path p : elsewhere) {
+                assertFalse(Files.exists(p), "a file appeared outside the child's temp folder: " + p);
+            }
             assertFalse(reached.get(), "a connection reached a socket outside");
         } finally {
             Files.deleteIfExists(mark);
+            for (Path p : elsewhere) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 

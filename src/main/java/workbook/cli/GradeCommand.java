@@ -152,7 +152,6 @@ final class GradeCommand implements Callable<Integer> {
     }
 
     private void summary(Messages msg, Verdicts.ClassGrade g, PrintStream o) {
-        // (receipts/ holds one receipt per graded student: ./workbook verify receipts/<student>.json DIR/<student>)
         o.println(msg.get("grade.done", g.submissions().size(), g.lab(), String.format(Locale.ROOT, "%.1f", g.millis() / 1000.0),
                 g.jobs(), String.format(Locale.ROOT, "%.1f", g.submissions().size() * 60_000.0 / Math.max(1, g.millis()))));
         for (SubmissionVerdict v : SubmissionVerdict.values()) {
@@ -161,7 +160,10 @@ final class GradeCommand implements Callable<Integer> {
                 o.println("  " + workbook.report.Terminal.pad(msg.get("grade.verdict." + v.wire()), 14) + n);
             }
         }
-        o.println(msg.get("grade.wrote", Workspace.display(out.resolve("grades.csv")),
-                Workspace.display(out.resolve("report.html"))));
+        int width = Math.max(40, workbook.report.Terminal.columns() - 1);
+        workbook.report.Terminal.wrap(msg.get("grade.wrote", Workspace.display(out)), width).forEach(o::println);
+        g.submissions().stream().filter(s -> s.check() != null).findFirst().ifPresent(s -> workbook.report.Terminal.wrap(
+                msg.get("grade.verifyHint", "./workbook verify " + Workspace.display(out.resolve("receipts").resolve(s.student() + ".json"))
+                        + " " + Workspace.display(dir.resolve(s.student()))), width).forEach(o::println));
     }
 }
