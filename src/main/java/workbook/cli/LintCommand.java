@@ -67,7 +67,7 @@ final class LintCommand implements Callable<Integer> {
     private static List<Lint.Finding> skeletonStarted(Lab lab, workbook.grade.Grader grader) {
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("workbook-lint-");
+            dir = workbook.workspace.Folders.scratch("workbook-lint-");
             Workspace ws = new Workspace(dir, lab.course);
             Files.createDirectories(ws.jobsFile().getParent());
             for (String f : lab.course.learnerFiles()) {

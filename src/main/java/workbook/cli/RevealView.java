@@ -78,7 +78,7 @@ final class RevealView {
         out.println("  + " + flipped.get().after());
         Path copy = null;
         try {
-            copy = Files.createTempDirectory("workbook-flip-");
+            copy = workbook.workspace.Folders.scratch("workbook-flip-");
             Workspace scratch = new Workspace(copy, lab.course);
             Files.createDirectories(scratch.jobsFile().getParent());
             for (String f : lab.course.learnerFiles()) {  // the learner's files, with the step's one flipped

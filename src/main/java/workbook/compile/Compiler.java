@@ -36,7 +36,7 @@ public final class Compiler {
     /** Compiles once into a throwaway folder, so the JIT has seen javac before the learner's first save. */
     public void warmUp(List<Path> sources, List<Path> classpath) {
         try {
-            Path out = java.nio.file.Files.createTempDirectory("workbook-warmup-");
+            Path out = workbook.workspace.Folders.scratch("workbook-warmup-");
             compile(sources, classpath, out);
             workbook.workspace.Folders.deleteQuietly(out);
         } catch (IOException e) {

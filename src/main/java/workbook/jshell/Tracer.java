@@ -90,7 +90,7 @@ public final class Tracer {
 
     private static Path temp() {
         try {
-            return Files.createTempDirectory("workbook-trace-");
+            return workbook.workspace.Folders.scratch("workbook-trace-");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -25,7 +25,7 @@ public final class TryProcess {
                           TrySession.Words words) {
         Path tmp = null;
         try {
-            tmp = Files.createTempDirectory("workbook-try-host-");
+            tmp = workbook.workspace.Folders.scratch("workbook-try-host-");
             Path request = tmp.resolve("try.json");
             Files.writeString(request, new Gson().toJson(new TryMain.Request(classpath, startup.toAbsolutePath().toString(),
                     scenario == null ? null : scenario.toAbsolutePath().toString(), bridge, vmOptions, terminal,

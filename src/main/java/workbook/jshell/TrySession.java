@@ -40,7 +40,7 @@ public final class TrySession {
                           InputStream in, PrintStream out, PrintStream err, boolean terminal, Words words) {
         try {
             // The session's scratch (its startup file, the scenes' databases) lives in one folder, removed at the end.
-            Path scratch = Files.createTempDirectory("workbook-try-");
+            Path scratch = workbook.workspace.Folders.scratch("workbook-try-");
             Path file = scratch.resolve("startup.jsh");
             try {
                 Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene, bridge, words),

@@ -212,7 +212,7 @@ public final class ChildRunner {
     }
 
     private Started start(Path planFile) throws IOException {
-        Path tmp = Files.createTempDirectory(scratchRoot(), "workbook-child-");
+        Path tmp = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-child-");
         Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -266,7 +266,7 @@ public final class ChildRunner {
                     }
                 }
             }
-            planDir = Files.createTempDirectory(scratchRoot(), "workbook-plan-");
+            planDir = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-plan-");
             Path planFile = planDir.resolve("plan.json");
             List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
             String key = Seal.newKey();

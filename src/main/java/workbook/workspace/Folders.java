@@ -22,4 +22,41 @@ public final class Folders {
             // a temp folder left behind is harmless
         }
     }
+
+    /**
+     * A new scratch folder {@code <root>/<prefix><pid>-<random>}: it carries the pid of the workbook that made it, so a
+     * later workbook can tell a leftover of one that was killed ({@link #sweep}) from a folder still in use.
+     */
+    public static Path scratch(Path root, String prefix) throws IOException {
+        sweep(root, prefix);
+        return Files.createTempDirectory(root, prefix + ProcessHandle.current().pid() + "-");
+    }
+
+    /** {@link #scratch} in the temp folder. */
+    public static Path scratch(String prefix) throws IOException {
+        return scratch(Path.of(System.getProperty("java.io.tmpdir")), prefix);
+    }
+
+    private static final java.util.Set<String> SWEPT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Removes, once per process and folder kind, the scratch folders of {@code prefix} in {@code root} whose workbook is
+     * gone (killed before it could clean up). Folders of a live process, and folders without a pid, are left alone.
+     */
+    static void sweep(Path root, String prefix) {
+        if (!SWEPT.add(root + "|" + prefix)) {
+            return;
+        }
+        java.util.regex.Pattern named = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(prefix) + "(\\d+)-.*");
+        try (Stream<Path> list = Files.list(root)) {
+            for (Path p : list.toList()) {
+                java.util.regex.Matcher m = named.matcher(p.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(ph -> !ph.isAlive()).orElse(true)) {
+                    deleteQuietly(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // housekeeping only
+        }
+    }
 }
