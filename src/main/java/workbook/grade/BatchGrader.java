@@ -133,7 +133,7 @@ public final class BatchGrader {
         }
         Grader grader = graders.get().until(t0 + TimeUnit.MILLISECONDS.toNanos(budgetMillis));
         try {
-            Verdicts.Check check = grader.check(ws, course.steps());
+            Verdicts.Check check = grader.checkWithOwnTests(ws, course.steps());
             Verdicts.Mutants mutants = check.compile().ok() && Files.isRegularFile(ws.testFile())
                     ? grader.mutants(ws, course.mutants(), true) : null;
             return summary(folder, check, mutants, grader.ranOutOfTime(), (System.nanoTime() - t0) / 1_000_000);

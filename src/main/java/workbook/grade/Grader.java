@@ -83,6 +83,35 @@ public final class Grader {
         }
     }
 
+    /** The learner's tests on the reference, run in the same child as a check ({@link #checkWithOwnTests}). */
+    private RunSpec ahead;
+    private RunResults aheadResults;
+
+    /**
+     * A check whose child JVM also runs the learner's own tests on the reference (when they compile), so a following
+     * {@link #mutants} starts from those results instead of starting a JVM of its own: grading a class, one JVM start
+     * less per submission. The reference run goes first, before any learner code could time out.
+     */
+    public Verdicts.Check checkWithOwnTests(Workspace ws, List<Step> steps) {
+        if (java.nio.file.Files.isRegularFile(ws.testFile())) {
+            CompileResult tests = builds.learnerTests(ws.testFile());
+            String testClass = course.packageName() + "." + course.learnerTestClass();
+            if (tests.ok() && java.nio.file.Files.exists(tests.classes().resolve(testClass.replace('.', '/') + ".class"))) {
+                ahead = referenceRun(tests, testClass);
+            }
+        }
+        try {
+            return check(ws, steps);
+        } finally {
+            ahead = null;
+        }
+    }
+
+    private RunSpec referenceRun(CompileResult tests, String testClass) {
+        return new RunSpec("reference", List.of(builds.reference().toString(), tests.classes().toString()),
+                List.of(testClass), List.of(), 2);
+    }
+
     /** Runs the official tests of {@code steps} against the learner's file. */
     public Verdicts.Check check(Workspace ws, List<Step> steps) {
         String where = Workspace.display(ws.code());
@@ -120,7 +149,14 @@ public final class Grader {
         classpath.add(builds.officialTests().toString());
         List<RunSpec> runs = splitForSpeed("learner", classpath, steps);
         Timing.mark("check: official tests ready");
-        RunResults results = runner.run(runs, shards);
+        List<RunSpec> all = new ArrayList<>(runs);
+        if (ahead != null) {
+            all.add(0, ahead);
+        }
+        RunResults results = runner.run(all, shards);
+        if (ahead != null) {
+            aheadResults = results;
+        }
         Timing.mark("check: child JVM done");
         List<Verdicts.StepVerdict> verdicts = new ArrayList<>();
         for (Step s : steps) {
@@ -180,8 +216,10 @@ public final class Grader {
         // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
         // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
         // Twice: a test that passes the reference only sometimes (a coin flip, a clock, a race) is flaky, not valid.
-        RunResults ref = runner.run(List.of(new RunSpec("reference",
-                List.of(builds.reference().toString(), tests.classes().toString()), List.of(testClass), List.of(), 2)), shards);
+        RunSpec reference = referenceRun(tests, testClass);
+        RunResults ref = aheadResults != null && aheadResults.hasRun(reference.id()) ? aheadResults
+                : runner.run(List.of(reference), shards);
+        aheadResults = null;
         Map<String, TestResult> onReference = ref.of("reference");
         List<Map<String, TestResult>> refTrials = ref.trials("reference").stream()
                 .map(trial -> trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a))).toList();

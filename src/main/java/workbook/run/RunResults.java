@@ -55,6 +55,11 @@ public final class RunResults {
         return new ArrayList<>(grouped.values());
     }
 
+    /** Whether {@code run} was part of this batch (some test of it has an outcome, or it failed as a whole). */
+    public synchronized boolean hasRun(String run) {
+        return runErrors.containsKey(run) || byKey.values().stream().anyMatch(r -> r.run().equals(run));
+    }
+
     /** Why a whole run could not execute (its classes would not load, say), or null. */
     public synchronized String runError(String run) {
         return runErrors.get(run);
