@@ -1,6 +1,7 @@
 package workbook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -104,5 +105,24 @@ class UsageErrorsTest {
         WorkbookRun.Result en = WorkbookRun.run("check", "--nope", "--lang", "en", "--workspace", workspace.toString());
         assertEquals(2, en.exit(), en.describe());
         assertTrue(en.err().contains("unknown option") && !en.err().contains("Usage:"), en.err());
+    }
+
+    /** --help speaks one language: Korean by default, English with --lang en, for the workbook and every command. */
+    @org.junit.jupiter.api.Test
+    void helpIsInOneLanguage() {
+        java.util.function.Predicate<String> hangul = t -> t.codePoints()
+                .anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HANGUL);
+        for (String cmd : java.util.List.of("check", "grade", "verify", "mutants", "audit", "watch")) {
+            WorkbookRun.Result ko = WorkbookRun.run(cmd, "--help");
+            assertEquals(0, ko.exit(), ko.describe());
+            assertTrue(ko.out().startsWith("사용법: workbook " + cmd), ko.describe());
+            assertTrue(ko.out().contains("옵션:") && ko.out().contains("이 도움말을 보이고 끝냅니다"), ko.describe());
+            for (String english : java.util.List.of("Show this help message", "Print the verdict as JSON", "Options:")) {
+                assertFalse(ko.out().contains(english), "no English in the Korean help of " + cmd + ": " + english + "\n" + ko.out());
+            }
+            WorkbookRun.Result en = WorkbookRun.run(cmd, "--help", "--lang", "en");
+            assertTrue(en.out().startsWith("Usage: workbook " + cmd), en.describe());
+            assertFalse(hangul.test(en.out()), "no Korean in the English help of " + cmd + "\n" + en.out());
+        }
     }
 }

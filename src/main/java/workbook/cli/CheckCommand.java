@@ -23,7 +23,7 @@ import workbook.workspace.Workspace;
 final class CheckCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(arity = "0..1", paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", arity = "0..1", paramLabel = "N", description = "step number")
     Integer step;
 
     @Option(names = {"-v", "--verbose"}, description = "List passing tests too.")

@@ -36,7 +36,7 @@ import workbook.workspace.Workspace;
 final class GradeCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "the folder of submissions, one sub-folder per student")
+    @Parameters(descriptionKey = "arg0", index = "0", paramLabel = "DIR", description = "the folder of submissions, one sub-folder per student")
     Path dir;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default: grades).")

@@ -23,7 +23,7 @@ import workbook.workspace.Workspace;
 final class HintCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", paramLabel = "N", description = "step number")
     int step;
 
     @Option(names = "--level", paramLabel = "K", description = "Show every hint up to level K.")

@@ -35,6 +35,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         CommandLine cli = new CommandLine(new Main());
         // Every subcommand answers -h/--help (and -V) the way picocli users expect.
         cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
+        // --help in the learner's language: Korean unless --lang en (the annotations' Korean lines are dropped in English).
+        HelpText.apply(cli, langOf(args));
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Lab.SetupError) {
                 cmd.getErr().println("workbook: " + e.getMessage());

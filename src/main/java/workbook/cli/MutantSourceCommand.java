@@ -11,7 +11,7 @@ import workbook.catalogue.Mutant;
 final class MutantSourceCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(paramLabel = "ID", description = "mutant id, e.g. 04-held-at-expiry-instant")
+    @Parameters(descriptionKey = "arg0", paramLabel = "ID", description = "mutant id, e.g. 04-held-at-expiry-instant")
     String id;
 
     @Override

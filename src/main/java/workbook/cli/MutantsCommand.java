@@ -20,7 +20,7 @@ import workbook.workspace.Workspace;
 final class MutantsCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(arity = "0..1", paramLabel = "N", description = "only the mutants of step N")
+    @Parameters(descriptionKey = "arg0", arity = "0..1", paramLabel = "N", description = "only the mutants of step N")
     Integer step;
 
     @Option(names = "--extra-mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set).")

@@ -27,7 +27,7 @@ import workbook.workspace.Workspace;
 final class PredictCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", paramLabel = "N", description = "step number")
     int step;
 
     @Option(names = "--choice", paramLabel = "input|exception|state",

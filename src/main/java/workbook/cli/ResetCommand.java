@@ -20,7 +20,7 @@ import workbook.workspace.Workspace;
 final class ResetCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(arity = "0..1", paramLabel = "N", description = "only step N's method")
+    @Parameters(descriptionKey = "arg0", arity = "0..1", paramLabel = "N", description = "only step N's method")
     Integer step;
 
     @Option(names = "--tests", description = "Restore your test class too (only without N).")

@@ -14,7 +14,7 @@ import workbook.workspace.Workspace;
 final class RevealCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", paramLabel = "N", description = "step number")
     int step;
 
     @picocli.CommandLine.Option(names = "--flip", arity = "0..1", fallbackValue = "", paramLabel = "MUTANT",

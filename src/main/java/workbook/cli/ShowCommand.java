@@ -16,7 +16,7 @@ import workbook.catalogue.Step;
 final class ShowCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(arity = "0..1", paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", arity = "0..1", paramLabel = "N", description = "step number")
     Integer step;
 
     @Override

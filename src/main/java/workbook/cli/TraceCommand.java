@@ -18,7 +18,7 @@ import workbook.workspace.Workspace;
 final class TraceCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", paramLabel = "N", description = "step number")
     int step;
 
     @Override

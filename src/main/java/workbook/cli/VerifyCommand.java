@@ -29,10 +29,10 @@ import workbook.workspace.Workspace;
 final class VerifyCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(index = "0", paramLabel = "RECEIPT", description = "a receipt (.workbook/<lab>/receipts/*.json, or grade's receipts/<student>.json)")
+    @Parameters(descriptionKey = "arg0", index = "0", paramLabel = "RECEIPT", description = "a receipt (.workbook/<lab>/receipts/*.json, or grade's receipts/<student>.json)")
     Path receipt;
 
-    @Parameters(index = "1", paramLabel = "DIR", description = "the workspace (or the student's folder) it is about")
+    @Parameters(descriptionKey = "arg1", index = "1", paramLabel = "DIR", description = "the workspace (or the student's folder) it is about")
     Path dir;
 
     @Option(names = "--mutants", paramLabel = "DIR", description = "The private mutant set the graded run used, if any.")

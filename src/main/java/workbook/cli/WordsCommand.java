@@ -22,7 +22,7 @@ import workbook.workspace.Workspace;
 final class WordsCommand implements Callable<Integer> {
     @Mixin Options options = new Options();
 
-    @Parameters(paramLabel = "N", description = "step number")
+    @Parameters(descriptionKey = "arg0", paramLabel = "N", description = "step number")
     int step;
 
     @Option(names = "--restate", paramLabel = "SENTENCE", description = "The step, restated in your own words.")
