@@ -48,13 +48,27 @@ final class TryCommand implements Callable<Integer> {
         cp.addAll(builds.learnerRun(mine.classes()));
         cp.add(builds.bridge().toString());
         builds.libraries().forEach(p -> cp.add(p.toString()));
-        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code())));
+        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code()), lab.course.learnerClass()));
         if (scene != null) {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }
         // In the sandbox, like every run of learner code: the session and its remote JVM in a child process.
         return TryProcess.run(lab.sandbox(true), cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), sceneFile,
                 lab.course.bridgeClass(), NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err,
-                System.console() != null, new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end")));
+                System.console() != null, new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end"),
+                        guide(lab, builds, scene), workbook.jshell.Wrappers.of(cp, lab.course.bridgeClassName(),
+                                lab.course.learnerClasses().stream().map(c -> lab.course.packageName() + "." + c).toList())));
+    }
+
+    /** Each moment's clause and what the reference does there, for next() to show beside the learner's. */
+    private static TrySession.Guide guide(Lab lab, Builds builds, Scenario scene) {
+        if (scene == null) {
+            return TrySession.Guide.NONE;
+        }
+        List<workbook.jshell.Outcome> ref = new workbook.jshell.Tracer(builds, lab.msg,
+                NativeLibrary.remoteVmOptions(lab.cache()), lab.sandbox(true)).reference(scene);
+        return new TrySession.Guide(scene.rows().stream().map(r -> r.clause().in(lab.msg.lang())).toList(),
+                ref.stream().map(workbook.jshell.Outcome::result).toList(), ref.stream().map(workbook.jshell.Outcome::state).toList(),
+                scene.rows().stream().map(Scenario.Row::hide).toList(), lab.msg.get("try.reference"));
     }
 }

@@ -112,6 +112,21 @@ public final class Tracer {
         return o.result() + " | " + o.state();
     }
 
+    /**
+     * The reference's side of a scene alone (for {@code try}, which shows it beside each moment the learner plays).
+     * The reference is the lesson's own code: it runs here, in a JShell of this process.
+     */
+    public List<Outcome> reference(Scenario scene) {
+        Path tmp = temp();
+        try {
+            return new SceneRunner(classpath(List.of(builds.reference().toString()), builds.bridge(),
+                    builds.libraries().stream().map(Path::toString).toList()), in(tmp, "reference"),
+                    builds.course().bridgeClassName()).play(scene);
+        } finally {
+            workbook.workspace.Folders.deleteQuietly(tmp);
+        }
+    }
+
     private static List<String> classpath(List<String> learner, Path bridge, List<String> libs) {
         List<String> cp = new ArrayList<>(learner);
         cp.add(bridge.toString());

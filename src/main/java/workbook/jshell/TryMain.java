@@ -15,13 +15,14 @@ public final class TryMain {
 
     /** One session: what {@link TrySession#run} takes, with the scene as its file (or null). */
     record Request(List<String> classpath, String startup, String scenario, String bridge, List<String> vmOptions,
-                   boolean terminal, String stateWord, String endWord) {}
+                   boolean terminal, String stateWord, String endWord, TrySession.Guide guide, String wrappers) {}
 
     public static void main(String[] args) throws Exception {
         Request r = new Gson().fromJson(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), Request.class);
         Scenario scene = r.scenario() == null ? null : Scenario.read(Path.of(r.scenario()));
         int code = TrySession.run(r.classpath(), Path.of(r.startup()), scene, r.bridge(), r.vmOptions(), System.in,
-                System.out, System.err, r.terminal(), new TrySession.Words(r.stateWord(), r.endWord()));
+                System.out, System.err, r.terminal(), new TrySession.Words(r.stateWord(), r.endWord(),
+                r.guide() == null ? TrySession.Guide.NONE : r.guide(), r.wrappers() == null ? "" : r.wrappers()));
         System.out.flush();
         Runtime.getRuntime().halt(code);
     }

@@ -29,7 +29,7 @@ public final class TryProcess {
             Path request = tmp.resolve("try.json");
             Files.writeString(request, new Gson().toJson(new TryMain.Request(classpath, startup.toAbsolutePath().toString(),
                     scenario == null ? null : scenario.toAbsolutePath().toString(), bridge, vmOptions, terminal,
-                    words.state(), words.end())), StandardCharsets.UTF_8);
+                    words.state(), words.end(), words.guide(), words.wrappers())), StandardCharsets.UTF_8);
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp,
                     "-cp", System.getProperty("java.class.path"), TryMain.class.getName(), request.toString()));

@@ -27,8 +27,25 @@ public final class TrySession {
      * @return JShell's exit status
      */
     /** The words the scene's helpers print inside JShell, in the learner's language. */
-    public record Words(String state, String end) {
+    public record Words(String state, String end, Guide guide, String wrappers) {
         public static final Words ENGLISH = new Words("row", "(end of the scene — at = 0 to start over, with a new db: db = BRIDGE.fresh())");
+
+        public Words(String state, String end) {
+            this(state, end, Guide.NONE, "");
+        }
+    }
+
+    /**
+     * What {@code next()} shows beside each moment the learner plays: the contract clause of that moment, and what the
+     * reference returned and left in the row (with the same fields hidden), so it can say ✓ or ✗ at once.
+     */
+    public record Guide(List<String> clauses, List<String> results, List<String> states, List<List<String>> hides,
+                        String referenceWord) {
+        public static final Guide NONE = new Guide(List.of(), List.of(), List.of(), List.of(), "reference");
+
+        boolean present(int rows) {
+            return clauses.size() == rows && results.size() == rows && states.size() == rows && hides.size() == rows;
+        }
     }
 
     public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
@@ -93,19 +110,54 @@ public final class TrySession {
         texts.forEach(t -> sb.append("\n  \"").append(t.replace("\\", "\\\\").replace("\"", "\\\"")).append("\","));
         sb.append("\n};\n");
         sb.append("int at = 0;\n");
-        sb.append("""
+        Guide g = words.guide();
+        boolean guided = g != null && g.present(scene.rows().size());
+        if (guided) {
+            sb.append(array("sceneClause", g.clauses())).append(array("referenceResult", g.results()))
+                    .append(array("referenceRow", g.states()));
+            sb.append("String[][] sceneHide = {");
+            g.hides().forEach(h -> sb.append("\n  {").append(String.join(", ", h.stream().map(x -> "\"" + javaText(x) + "\"").toList())).append("},"));
+            sb.append("\n};\n");
+        }
+        sb.append(words.wrappers() == null ? "" : words.wrappers());
+        String shown = guided ? """
+                void next() {
+                    if (at >= scene.length) { System.out.println("END_WORDS"); return; }
+                    System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
+                    System.out.println("  " + sceneClause[at]);
+                    String result;
+                    try { result = String.valueOf(scene[at].run()); }
+                    catch (Throwable e) { result = e.getClass().getSimpleName(); System.out.println("  ! " + e); }
+                    String row = BRIDGE.row(db, "JOB");
+                    for (String f : sceneHide[at]) { row = row.replaceAll("\\\\b" + f + "=\\\\S+\\\\s?", "").strip(); }
+                    boolean same = result.equals(referenceResult[at]) && row.equals(referenceRow[at]);
+                    System.out.println("  = " + result + "   STATE_WORD: " + row);
+                    System.out.println("  REF_WORD: " + referenceResult[at] + "   STATE_WORD: " + referenceRow[at] + "   " + (same ? "✓" : "✗"));
+                    at++;
+                }
+                """ : """
                 void next() {
                     if (at >= scene.length) { System.out.println("END_WORDS"); return; }
                     System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
                     try { System.out.println("  = " + scene[at].run()); }
                     catch (Exception e) { System.out.println("  ! " + e); }
-                    System.out.println("  STATE_WORD: " + BRIDGE.row(db, "%s"));
+                    System.out.println("  STATE_WORD: " + BRIDGE.row(db, "JOB"));
                     at++;
                 }
+                """;
+        sb.append((shown + """
                 void scene() { for (int i = 0; i < sceneText.length; i++) System.out.println((i == at ? "▶ " : "  ") + (i + 1) + ". " + sceneText[i]); }
-                """.formatted(scene.job()).replace("END_WORDS", java.util.regex.Matcher.quoteReplacement(javaText(words.end())))
+                """).replace("JOB", javaText(scene.job()))
+                .replace("END_WORDS", java.util.regex.Matcher.quoteReplacement(javaText(words.end())))
+                .replace("REF_WORD", javaText(guided ? g.referenceWord() : "reference"))
                 .replace("STATE_WORD", javaText(words.state())).replace("BRIDGE", bridge));
         return sb.toString();
+    }
+
+    private static String array(String name, List<String> items) {
+        StringBuilder sb = new StringBuilder("String[] " + name + " = {");
+        items.forEach(i -> sb.append("\n  \"").append(javaText(i)).append("\","));
+        return sb.append("\n};\n").toString();
     }
 
     /** Text made safe inside a Java string literal. */

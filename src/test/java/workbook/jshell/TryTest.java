@@ -1,6 +1,7 @@
 package workbook.jshell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -53,6 +54,25 @@ class TryTest {
         assertTrue(r.out().contains("▶ 1/"), "next() plays the first moment\n" + r.describe());
         assertTrue(r.out().contains("= OptionalLong[1]"), "A's claim of the free job gives fence 1\n" + r.describe());
         assertTrue(r.out().contains("owner=A fence=1"), "the row after the claim\n" + r.describe());
+    }
+
+    /**
+     * The learner's class answers to its own name (JShell cannot reach package-private methods; a wrapper passes each
+     * call on to the bridge), and next() says each moment's clause and what the reference does there: ✓ or ✗.
+     */
+    @Test
+    void nextComparesEachMomentWithTheReferenceAndTheClassKeepsItsName() throws Exception {
+        String reference = Files.readString(WorkbookRun.home().resolve("answers/lease/Jobs.java"));
+        // A learner who lets anyone claim a held job: the second moment (B at t=6, A's lease until 11) parts.
+        String buggy = reference.replace("if (done || until > now) {", "if (done) {");
+        org.junit.jupiter.api.Assumptions.assumeFalse(buggy.equals(reference), "the reference's lease test moved");
+        learnerCode(buggy);
+        WorkbookRun.Result r = tryWith("Jobs.initDb(db)\nnext()\nnext()\n/exit\n", "try", "4", "--workspace", ws.toString(), "--lang", "en");
+        assertEquals(0, r.exit(), r.describe());
+        assertFalse(r.out().contains("cannot find symbol"), "Jobs.initDb works under its own name\n" + r.describe());
+        assertTrue(r.out().contains("a free job: A claims it"), "the first moment's clause\n" + r.describe());
+        assertTrue(r.out().contains("reference: OptionalLong[1]   state: owner=A fence=1 until=11   ✓"), r.describe());
+        assertTrue(r.out().contains("✗"), "the second moment parts from the reference\n" + r.describe());
     }
 
     @Test
