@@ -85,6 +85,12 @@ final class TraceCommand implements Callable<Integer> {
             } else {
                 say(out, msg.get("trace.col.mine"), r.learner().result() + " │ " + r.learner().state(), width, term);
                 say(out, msg.get("trace.col.reference"), r.reference().result() + " │ " + r.reference().state(), width, null);
+                if (r.learner().result().equals(r.reference().result())) {
+                    // Both calls returned the same: what differs is the row the call left behind.
+                    for (String line : Terminal.wrap(msg.get("trace.sameResultOtherRow"), width - 3)) {
+                        out.println("   " + term.red(line));
+                    }
+                }
             }
             for (String line : Terminal.wrap(r.clause(), width - 5)) {
                 out.println(term.dim("     " + line));
