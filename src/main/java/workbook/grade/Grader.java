@@ -61,6 +61,11 @@ public final class Grader {
         return runner.ranOutOfTime();
     }
 
+    /** Stops the check in progress at once (its result is then incomplete and meant to be thrown away). */
+    public void abort() {
+        runner.abort();
+    }
+
     /** The course this grader grades. */
     public Course course() {
         return course;

@@ -84,6 +84,18 @@ public final class ChildRunner {
         return this;
     }
 
+    private final Set<Process> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile boolean aborting;
+
+    /**
+     * Stops the run in progress at once (watch: a key pressed, or a save, during a long check): its children are killed
+     * and no new one starts; the run returns what it has, which the caller throws away. Later runs go on as usual.
+     */
+    public void abort() {
+        aborting = true;
+        live.forEach(ChildRunner::kill);
+    }
+
     /** Whether a run ended because its budget or the deadline was used up, with tests not yet settled. */
     public boolean ranOutOfTime() {
         return outOfTime;
@@ -95,6 +107,7 @@ public final class ChildRunner {
 
     /** Runs the suites split over {@code shards} children working side by side. */
     public RunResults run(List<RunSpec> specs, int shards) {
+        aborting = false;
         List<List<RunSpec>> groups = new ArrayList<>();
         int n = Math.max(1, Math.min(shards, specs.size()));
         for (int i = 0; i < n; i++) {
@@ -148,7 +161,7 @@ public final class ChildRunner {
         boolean timedOut = false;
         for (int child = 0; child < MAX_CHILDREN_PER_SHARD; child++) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (left <= 0) {
+            if (left <= 0 || aborting) {
                 break;
             }
             long t0 = System.nanoTime();
@@ -287,6 +300,10 @@ public final class ChildRunner {
                 }
             }
             Process p = child.process();
+            live.add(p);
+            if (aborting) {
+                kill(p);
+            }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallMillis);
             boolean exited = false;
             boolean done = false;
@@ -342,6 +359,9 @@ public final class ChildRunner {
         } finally {
             if (child != null && !keep) {
                 workbook.workspace.Folders.deleteQuietly(child.tmp());
+            }
+            if (child != null) {
+                live.remove(child.process());
             }
             if (inbox != null) {
                 inbox.close();

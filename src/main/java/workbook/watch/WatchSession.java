@@ -38,35 +38,120 @@ public final class WatchSession {
         this.hint = hint;
     }
 
-    /** Runs until q (or the end of input). Returns the exit status: 0. */
+    /** What a check in progress is about: every step (start-up, {@code c}) or the current one (a save, {@code n}). */
+    private enum Scope { ALL_THEN_CURRENT, ALL, CURRENT }
+
+    /** The check in progress, in the background so keys and saves are answered while it runs; null when idle. */
+    private java.util.concurrent.CompletableFuture<Verdicts.Check> running;
+    private Scope runningScope;
+    private long runningSaved = -1;
+
+    /**
+     * Runs until q (or the end of input). Returns the exit status: 0. Every check runs in the background: q quits at
+     * once, any other key stops a long check, and a save during a check starts it again on the new file.
+     */
     public int run(InputStream in, boolean terminal, Integer startAt) throws InterruptedException {
         List<java.nio.file.Path> watched = new java.util.ArrayList<>(ws.learnerFiles());
         watched.add(ws.testFile());
         Saves saves = new Saves(watched);
-        lastAll = grader.check(ws, course.steps());
-        current = startAt != null ? startAt : firstUnfinished(lastAll);
         out.println(msg.get("watch.banner", Workspace.display(ws.code())));
-        showCurrent(checkCurrent(), -1);
-        grader.warmUp(ws);
+        this.startAt = startAt;
+        start(Scope.ALL_THEN_CURRENT, -1);
         try (Keys keys = new Keys(in, terminal)) {
             while (true) {
                 Character key = keys.poll(20);
-                if (key != null) {
-                    if (!onKey(Character.toLowerCase(key))) {
-                        return 0;
-                    }
+                if (key != null && !onKey(Character.toLowerCase(key))) {
+                    stop();
+                    return 0;
                 }
                 if (saves.changed()) {
                     long saved = saves.lastSaveMillis();
                     workbook.grade.Timing.mark("watch: save seen " + (System.currentTimeMillis() - saved) + " ms after it");
-                    Verdicts.Check v = checkCurrent();
-                    showCurrent(v, System.currentTimeMillis() - saved);
+                    Scope again = running != null && runningScope == Scope.ALL ? Scope.ALL : Scope.CURRENT;
+                    stop(); // a save during a check: the check starts again, on the new file
+                    start(current == 0 ? Scope.ALL_THEN_CURRENT : again, saved);
                 }
+                if (running != null && running.isDone()) {
+                    finished();
+                }
+            }
+        } finally {
+            stop();
+        }
+    }
+
+    private Integer startAt;
+
+    private void start(Scope scope, long saved) {
+        runningScope = scope;
+        runningSaved = saved;
+        if (scope == Scope.CURRENT) {
+            out.println(msg.get("watch.grading", current));
+        } else {
+            out.println(msg.get("watch.gradingAll"));
+        }
+        Step step = scope == Scope.CURRENT ? course.step(current).orElseThrow() : null;
+        running = java.util.concurrent.CompletableFuture.supplyAsync(() -> grader.check(ws, step == null ? course.steps() : List.of(step)));
+    }
+
+    /** Stops the check in progress, if any, and waits for it to let go of its child JVMs. */
+    private void stop() {
+        if (running != null && !running.isDone()) {
+            grader.abort();
+            try {
+                running.join();
+            } catch (RuntimeException e) {
+                // an aborted check may end either way; its result is dropped
+            }
+        }
+        running = null;
+    }
+
+    private void finished() {
+        Verdicts.Check v;
+        try {
+            v = running.join();
+        } catch (RuntimeException e) {
+            running = null;
+            out.println(String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
+            return;
+        }
+        running = null;
+        switch (runningScope) {
+            case ALL_THEN_CURRENT -> {
+                lastAll = v;
+                if (current == 0) {
+                    current = startAt != null ? startAt : firstUnfinished(v);
+                    grader.warmUp(ws);
+                }
+                start(Scope.CURRENT, runningSaved);
+            }
+            case ALL -> {
+                lastAll = v;
+                new Human(msg, out).check(forWatch(v), false);
+                out.println(msg.get("watch.keys"));
+            }
+            case CURRENT -> {
+                remember(v);
+                showCurrent(v, runningSaved >= 0 ? System.currentTimeMillis() - runningSaved : -1);
             }
         }
     }
 
     private boolean onKey(char key) {
+        if (running != null && !running.isDone()) {
+            if (key == 'q') {
+                out.println(msg.get("watch.bye"));
+                return false;
+            }
+            // Any other key during a check stops it: the learner wants the screen back.
+            stop();
+            out.println(msg.get("watch.stopped"));
+            if (current == 0) {
+                current = startAt != null ? startAt : course.steps().get(0).number();
+            }
+            return true;
+        }
         switch (key) {
             case 'q' -> {
                 out.println(msg.get("watch.bye"));
@@ -76,24 +161,18 @@ public final class WatchSession {
                 if (course.step(current + 1).isPresent()) {
                     current++;
                 }
-                showCurrent(checkCurrent(), -1);
+                start(Scope.CURRENT, -1);
             }
             case 'h' -> hint.accept(current);
             case 'l' -> list();
-            case 'c' -> {
-                lastAll = grader.check(ws, course.steps());
-                new Human(msg, out).check(lastAll, false);
-            }
+            case 'c' -> start(Scope.ALL, -1);
             default -> out.println(msg.get("watch.keys"));
         }
         return true;
     }
 
-    /** Grades the current step, saying so first, and keeps the full list ({@code l}) in step with what it found. */
-    private Verdicts.Check checkCurrent() {
-        Step step = course.step(current).orElseThrow();
-        out.println(msg.get("watch.grading", current));
-        Verdicts.Check v = grader.check(ws, List.of(step));
+    /** Keeps the full list ({@code l}) in step with what a check of the current step found. */
+    private void remember(Verdicts.Check v) {
         if (lastAll != null && !v.steps().isEmpty()) {
             Verdicts.StepVerdict fresh = v.steps().get(0);
             List<Verdicts.StepVerdict> steps = lastAll.steps().stream().map(s -> s.step() == fresh.step() ? fresh : s).toList();
@@ -101,23 +180,37 @@ public final class WatchSession {
             lastAll = new Verdicts.Check(lastAll.command(), lastAll.workspace(), lastAll.compile(), steps, passed,
                     lastAll.total(), lastAll.next(), lastAll.lab());
         }
-        return v;
+    }
+
+    /**
+     * The verdict as watch words its last line: after a compile error, save again (watch re-checks by itself); after a
+     * pass, the one line that says how to move on.
+     */
+    private Verdicts.Check forWatch(Verdicts.Check v) {
+        String next = v.next();
+        if (!v.compile().ok()) {
+            next = msg.get("watch.saveAgain");
+        } else if (v.steps().size() == 1 && v.steps().get(0).status() == workbook.grade.StepStatus.PASSED
+                && course.step(current + 1).isPresent()) {
+            next = msg.get("watch.passed", current, current + 1);
+        }
+        return new Verdicts.Check(v.command(), v.workspace(), v.compile(), v.steps(), v.passed(), v.total(), next, v.lab());
     }
 
     private void showCurrent(Verdicts.Check v, long millisSinceSave) {
         out.println();
-        new Human(msg, out).check(v, false);
+        new Human(msg, out).check(forWatch(v), false);
         if (millisSinceSave >= 0) {
             out.println(msg.get("watch.timing", millisSinceSave));
-        }
-        Verdicts.StepVerdict s = v.steps().get(0);
-        if (s.status() == workbook.grade.StepStatus.PASSED && course.step(current + 1).isPresent()) {
-            out.println(msg.get("watch.passed", current, current + 1));
         }
         out.println(msg.get("watch.keys"));
     }
 
     private void list() {
+        if (lastAll == null) {
+            out.println(msg.get("watch.keys"));
+            return;
+        }
         for (Verdicts.StepVerdict s : lastAll.steps()) {
             out.printf("  %s %d. %s — %s%n", s.step() == current ? "▶" : " ", s.step(), s.title(), msg.get("status." + s.status().wire()));
         }
