@@ -159,6 +159,7 @@ public final class ChildRunner {
         Settlement book = new Settlement(specs);
         long deadline = Math.min(this.deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis()));
         boolean timedOut = false;
+        boolean retried = false;
         for (int child = 0; child < MAX_CHILDREN_PER_SHARD; child++) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             if (left <= 0 || aborting) {
@@ -170,7 +171,8 @@ public final class ChildRunner {
             Attempt attempt = runChild(specs, book.settled(), Math.min(left, limits.childWallMillis()), timedOut);
             workbook.grade.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
                     .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
-                    + " ms, death=" + (attempt.finished ? "-" : attempt.death));
+                    + " ms, death=" + (attempt.finished ? "-" : attempt.death + " exit " + attempt.exitCode + ": "
+                    + attempt.output.substring(Math.max(0, attempt.output.length() - 600)).replace('\n', '|')));
             Settlement.Read read = book.absorb(attempt.events);
             if (attempt.finished) {
                 return book.results();
@@ -179,6 +181,13 @@ public final class ChildRunner {
             timedOut |= death == ChildDeath.TEST_TIMEOUT || death == ChildDeath.WALL_CLOCK;
             boolean progress = read.progress() | book.died(read.running(), death, attempt.exitCode);
             if (!progress) {
+                if (!retried) {
+                    // One more child before giving up: a JVM that died before its first test (the machine under
+                    // load, a broken class-data archive) must not cost a learner a verdict. Learner code that kills
+                    // every child at once costs one JVM start more.
+                    retried = true;
+                    continue;
+                }
                 book.neverStarted(death, attempt.exitCode, attempt.output); // nothing a retry would change
                 return book.results();
             }
