@@ -83,15 +83,16 @@ class GradeTest {
         student(dir, "di", "DoesNotCompile.java", "KillsBoth.java");
         student(dir, "ed", null, "ExitsTheJvm.java");
         Files.createDirectories(dir.resolve("fay"));
+        student(dir, "gus", null, "AttacksOthers.java");
         Path out = work.resolve("out");
 
         WorkbookRun.Result r = run("grade", dir.toString(), "--out", out.toString(), "--jobs", "2", "--lab", "alpha",
                 "--time-budget", "40", "--lang", "en");
         assertEquals(0, r.exit(), r.describe());
-        assertTrue(r.out().contains("graded 6 submissions"), r.describe());
+        assertTrue(r.out().contains("graded 7 submissions"), r.describe());
 
         Map<String, Map<String, String>> rows = rows(out.resolve("grades.csv"));
-        assertEquals(6, rows.size(), r.describe());
+        assertEquals(7, rows.size(), r.describe());
         assertEquals("passed", rows.get("ada").get("verdict"), rows.toString());
         assertEquals("2", rows.get("ada").get("mutants_killed"), rows.toString());
         assertEquals("partial", rows.get("bo").get("verdict"), rows.toString());
@@ -105,13 +106,18 @@ class GradeTest {
         assertEquals("partial", rows.get("ed").get("verdict"), rows.toString());
         assertEquals("1", rows.get("ed").get("tests_valid"), "the test that exits is not valid; the other one is: " + rows);
         assertEquals("missing", rows.get("fay").get("verdict"), rows.toString());
+        // gus's tests reach for the sockets and plans of the children grading the others at the same time: each
+        // child sees only its own folder, so the others' verdicts above stand, and gus's own are untouched too.
+        assertEquals("partial", rows.get("gus").get("verdict"), rows.toString());
+        assertEquals("2", rows.get("gus").get("steps_passed"), rows.toString());
+        assertEquals("5", rows.get("gus").get("tests_valid"), rows.toString());
 
         for (String s : rows.keySet()) {
             String xml = Files.readString(out.resolve("junit").resolve(s + ".xml"));
             SurefireSchema.assertValid(xml);
             assertTrue(xml.contains("name=\"" + s + "\""), xml);
         }
-        for (String s : List.of("ada", "bo", "cy", "di", "ed")) {
+        for (String s : List.of("ada", "bo", "cy", "di", "ed", "gus")) {
             assertTrue(Files.isRegularFile(out.resolve("receipts").resolve(s + ".json")), "a receipt for " + s);
         }
 

@@ -29,6 +29,11 @@ class SandboxTest {
         Path home = WorkbookRun.home().toAbsolutePath();
         Path mark = home.resolve("escaped-" + ProcessHandle.current().pid());
         // Outside the child's own temp folder, nothing is writable: not /tmp, not /dev/shm, not the user's home.
+        // A folder where other children's folders are (/dev/shm): a child sees its own there, and nothing else.
+        Path decoy = Path.of("/dev/shm", "workbook-child-decoy-" + ProcessHandle.current().pid());
+        if (Files.isWritable(Path.of("/dev/shm"))) {
+            Files.createDirectories(decoy);
+        }
         List<Path> elsewhere = List.of(Path.of("/tmp", "escaped-" + ProcessHandle.current().pid()),
                 Path.of("/dev/shm", "escaped-" + ProcessHandle.current().pid()),
                 Path.of(System.getProperty("user.home"), "escaped-" + ProcessHandle.current().pid()));
@@ -59,9 +64,10 @@ class SandboxTest {
                         try { java.nio.file.Files.writeString(java.nio.file.Path.of(p), "x"); escaped.add("wrote " + p); } catch (Exception e) { }
                     }
                     try { java.nio.file.Files.writeString(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mine"), "x"); } catch (Exception e) { escaped.add("could not write its own temp folder: " + e); }
+                    if (java.nio.file.Files.exists(java.nio.file.Path.of("%s"))) { escaped.add("saw another child's folder in /dev/shm"); }
                     if (!escaped.isEmpty()) { throw new IllegalStateException("ESCAPED: " + escaped); }
                     """.formatted(mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort(),
-                            elsewhere.get(0), elsewhere.get(1), elsewhere.get(2));
+                            elsewhere.get(0), elsewhere.get(1), elsewhere.get(2), decoy);
             Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + jobs.substring(body));
             Files.copy(home.resolve("skeleton/lease/JobsTest.java"), pkg.resolve("JobsTest.java"));
 
@@ -83,6 +89,7 @@ class SandboxTest {
             for (Path p : elsewhere) {
                 Files.deleteIfExists(p);
             }
+            Files.deleteIfExists(decoy);
         }
     }
 

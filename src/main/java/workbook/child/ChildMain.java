@@ -46,17 +46,21 @@ public final class ChildMain {
     private final long testTimeoutMillis;
 
     private ChildMain(ChildPlan plan) throws IOException {
+        this.seal = new Seal(plan.key());
         // The parent's socket for this plan (see EventInbox): connected before any learner code runs.
         java.nio.channels.SocketChannel channel = java.nio.channels.SocketChannel.open(
                 java.net.UnixDomainSocketAddress.of(Path.of(plan.events())));
         this.events = new BufferedWriter(new java.io.OutputStreamWriter(java.nio.channels.Channels.newOutputStream(channel),
                 StandardCharsets.UTF_8));
+        // First a hello sealed with the plan's key: the parent takes no other connection for this plan.
+        events.write(seal.close("hello"));
+        events.newLine();
+        events.flush();
         // The parent answers once it has deleted the plan file (which names what is under test and holds the events'
         // key): no learner code runs while it can still be read.
         if (channel.read(java.nio.ByteBuffer.allocate(1)) != 1) {
             throw new IOException("the parent did not confirm the plan");
         }
-        this.seal = new Seal(plan.key());
         this.skip = new HashSet<>(plan.skip());
         this.testTimeoutMillis = plan.testTimeoutMillis();
         Thread watchdog = new Thread(this::watchClassSetup, "workbook-class-setup-watchdog");

@@ -259,7 +259,10 @@ public final class ChildRunner {
         } else if (planFile != null) {
             cmd.add(planFile.toString());
         }
-        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp)).directory(childTmp.toFile()).redirectErrorStream(true);
+        // The scratch root (/dev/shm) holds every child's folder: inside the sandbox it is replaced by an empty one
+        // with only this child's folder in it, so no child sees another's plan, socket or files.
+        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp, scratchRoot().equals(Path.of("/dev/shm")) ? scratchRoot() : null))
+                .directory(childTmp.toFile()).redirectErrorStream(true);
         sandbox.environment(pb.environment(), childTmp);
         Process p = pb.start();
         if (planFile != null && !serving) {
@@ -288,16 +291,17 @@ public final class ChildRunner {
                     }
                 }
             }
-            planDir = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-plan-");
+            if (child == null) {
+                child = start(null); // it waits for its plan's path on standard input
+            }
+            // The plan lives in the child's own folder: in the sandbox no other child can see it (see Sandbox).
+            planDir = Files.createTempDirectory(child.tmp(), "plan-");
             Path planFile = planDir.resolve("plan.json");
             List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
             String key = Seal.newKey();
             inbox = new EventInbox(planDir.resolve("events.sock"), new Seal(key), planFile);
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
                     afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key)));
-            if (child == null) {
-                child = start(planFile);
-            }
             child.drain().reset();
             if (child.waitsForPlan()) {
                 // a child started ahead, or a serving child, reads the plan's path from standard input

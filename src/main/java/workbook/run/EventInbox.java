@@ -56,33 +56,48 @@ final class EventInbox implements AutoCloseable {
         return socket;
     }
 
+    /** The first line a child sends: it shows the plan's key, so a stranger's connection is told apart and dropped. */
+    static final String HELLO = "hello";
+
     private void read() {
-        try (SocketChannel c = server.accept()) {
-            connected = true;
-            server.close(); // one child per plan: nobody else gets in
-            java.nio.file.Files.deleteIfExists(plan);
-            c.write(java.nio.ByteBuffer.wrap(new byte[] {1})); // the child goes on to learner code only after this
-            BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8));
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                if (line.isBlank()) {
+        try {
+            while (true) {
+                SocketChannel c = server.accept();
+                BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8));
+                String first = in.readLine();
+                if (first == null || seal.open(first).filter(HELLO::equals).isEmpty()) {
+                    c.close(); // not our child: it cannot seal a hello without the plan's key
                     continue;
                 }
-                seal.open(line).ifPresent(text -> {
-                    try {
-                        Event e = GSON.fromJson(text, Event.class);
-                        synchronized (events) {
-                            events.add(e);
+                try (c) {
+                    connected = true;
+                    server.close(); // one child per plan: nobody else gets in
+                    java.nio.file.Files.deleteIfExists(plan);
+                    c.write(java.nio.ByteBuffer.wrap(new byte[] {1})); // the child goes on to learner code only after this
+                    for (String line = in.readLine(); line != null; line = in.readLine()) {
+                        if (!line.isBlank()) {
+                            seal.open(line).ifPresent(this::event);
                         }
-                        if ("allDone".equals(e.type())) {
-                            done = true;
-                        }
-                    } catch (RuntimeException malformed) {
-                        // sealed but not an event: cannot happen with our own child; ignore rather than fail the run
                     }
-                });
+                }
+                return;
             }
         } catch (IOException e) {
             // the child died mid-line or never connected: what arrived is what there is
+        }
+    }
+
+    private void event(String text) {
+        try {
+            Event e = GSON.fromJson(text, Event.class);
+            synchronized (events) {
+                events.add(e);
+            }
+            if ("allDone".equals(e.type())) {
+                done = true;
+            }
+        } catch (RuntimeException malformed) {
+            // sealed but not an event: cannot happen with our own child; ignore rather than fail the run
         }
     }
 

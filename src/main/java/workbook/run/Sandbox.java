@@ -107,13 +107,17 @@ public final class Sandbox {
      * bring up loopback if the lab needs it, then become the child JVM. {@code $1} is the repo.
      */
     private String script() {
-        return "R=\"$1\"; C=\"$2\"; shift 2; "
+        return "R=\"$1\"; C=\"$2\"; H=\"$3\"; shift 3; "
                 + "mount --bind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; "
                 + "for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o ro,size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; "
                 + "for w in \"$@\"; do [ \"$w\" = -- ] && break; mount --bind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; "
                 + "while [ \"$1\" != -- ]; do shift; done; shift; "
                 // Every other mount read-only too (the root file system, /tmp, /dev/shm, the home folder), then the
                 // child's own folder writable again: the one place learner code can leave anything.
+                // The shared scratch root, emptied: only this child's folder is bound back into it (through an open
+                // descriptor, since its path is gone once the root is covered).
+                + "if [ -n \"$H\" ]; then exec 3<\"$C\" && mount -t tmpfs -o size=64k,mode=0755 none \"$H\" && mkdir -p \"$C\" "
+                + "&& mount -c --bind /proc/self/fd/3 \"$C\" || exit 97; exec 3<&-; fi; "
                 + "mount --bind \"$C\" \"$C\" || exit 97; "
                 + "for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do [ \"$m\" = \"$C\" ] || mount -o remount,bind,ro \"$m\" 2>/dev/null; done; "
                 + "mount -o remount,bind,rw \"$C\" || exit 97; "
@@ -128,11 +132,21 @@ public final class Sandbox {
      * may write to.
      */
     public List<String> wrap(List<String> command, Path writable) {
+        return wrap(command, writable, null);
+    }
+
+    /**
+     * Like {@link #wrap(List, Path)}; {@code hidden} (a scratch root shared by every child, such as /dev/shm), when not
+     * null, is replaced inside the sandbox by an empty folder that holds {@code writable} alone: no child sees another
+     * child's folder, plan or socket.
+     */
+    public List<String> wrap(List<String> command, Path writable, Path hidden) {
         if (!on) {
             return command;
         }
+        Path w = writable.toAbsolutePath().normalize();
         List<String> out = new ArrayList<>(List.of("unshare", "-Urnm", "sh", "-c", script(), "sandbox", home.toString(),
-                writable.toAbsolutePath().normalize().toString()));
+                w.toString(), hidden != null && w.startsWith(hidden.toAbsolutePath().normalize()) ? hidden.toAbsolutePath().normalize().toString() : ""));
         readOnly.forEach(p -> out.add(p.toString()));
         out.add("--");
         out.addAll(command);
