@@ -37,7 +37,8 @@
 #   Smaller classes keep the shares; their N/10 hostile ones are the first of that list in the order class_mix.py
 #   gives (endless loop, endless test, System.exit, memory hog, output flood, deadlock, static-init hang, …).
 #
-# Checked after every run (exit 1 if not): every hostile submission has a verdict (not `error`, not `missing`); no
+# Checked after every run (exit 1 if not): every hostile submission has a verdict (not `error`, not `missing`); every
+# submission has the same verdict and the same number of steps passed in every run (whatever --jobs); no
 # child JVM of this workbook (`pgrep -f workbook.child.ChildMain`, with this checkout's jar on its command line) is
 # left 3 s after `grade` ends; no /dev/shm/workbook-* or /tmp/workbook-* folder is left. The run gets a private, empty
 # /dev/shm and /tmp (a mount namespace: ISOLATE=1, the default where `unshare -Urm` works), so a folder left there is
@@ -193,11 +194,15 @@ for key, g in list(runs.items())[1:]:
                 (row["verdict"], row["steps_passed"], row["mutants_killed"], row["tests_valid"]):
             changed.append((s, key, a, row))
 if changed:
+    # A grade must not depend on --jobs: a changed verdict or number of steps passed is a problem. A changed count of
+    # valid tests or killed mutants is only noted: a race test may catch a concurrency mutant in one run and not another.
     print(f"\nsubmissions graded differently from the first run ({len(changed)}): verdict steps valid killed seconds")
     for s, (j, r), a, b in changed:
-        print(f"  {s} ({mix[s]['code'].split('/')[-1]} + {mix[s]['tests'].split('/')[-1]}): "
+        grave = (a["verdict"], a["steps_passed"]) != (b["verdict"], b["steps_passed"])
+        print(f"  {'PROBLEM: ' if grave else ''}{s} ({mix[s]['code'].split('/')[-1]} + {mix[s]['tests'].split('/')[-1]}): "
               f"{a['verdict']} {a['steps_passed']} {a['tests_valid']} {a['mutants_killed']} {a['seconds']}s → "
               f"j{j} r{r}: {b['verdict']} {b['steps_passed']} {b['tests_valid']} {b['mutants_killed']} {b['seconds']}s")
+        bad += grave
 slow = sorted(first.values(), key=lambda row: -float(row["seconds"]))[:5]
 if slow:
     print("\nslowest in the first run: " + ", ".join(
@@ -220,11 +225,13 @@ if [ -n "$plain_line" ]; then
   read -r pm pn pr <<< "$plain_line"
   printf '%-58s %10s %10s\n' "plain: mvn test, one submission (mean of ${#sample[@]}, official tests only)" "$pm" "$pr"
   printf '%-58s %10s %10s\n' "plain: mvn test x $n, EXTRAPOLATED from those ${#sample[@]}" "$pn" "$pr"
-  printf '%-58s %9sx\n' "plain (extrapolated) / workbook grade --jobs $first" "$(awk -v p="$pn" -v w="${wall[$first]}" 'BEGIN {printf "%.1f", p / w}')"
+  printf '%-58s %9sx\n' "plain x $n (extrapolated) / workbook grade --jobs $first" "$(awk -v p="$pn" -v w="${wall[$first]}" 'BEGIN {printf "%.1f", p / w}')"
+  echo "  (plain: the official tests only; grade: the official tests, and the learner's tests on the reference and on $(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['mutants']))" "$work/out-j$first-r1/grades.json" 2>/dev/null || echo "the") mutants)"
   sed 's/^/  plain sample: /' "$work/plain.txt"
 fi
 for f in "$work"/out-*.leaks; do
   echo "leak check $(basename "$f" .leaks): $(tr '\n' ';' < "$f")"
 done
 if [ "$problems" -gt 0 ]; then echo "class.sh: $problems problem(s), see above"; exit 1; fi
-echo "class.sh: every hostile submission got a verdict; no child JVM or workbook-* folder was left behind"
+echo "class.sh: every hostile submission got a verdict, every submission the same grade in every run;" \
+  "no child JVM or workbook-* folder was left behind"
