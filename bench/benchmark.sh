@@ -8,6 +8,8 @@
 #   plain: one `mvn test` per variant (the reference and each mutant), as a course without this runner would do it.
 # Usage: bench/benchmark.sh [REPEATS]   (medians of REPEATS runs; default 5; the plain way runs once)
 #        PLAIN=0 bench/benchmark.sh 5  skips the plain way (it takes minutes)
+# Grading a whole class (`./workbook grade` on 100 made-up submissions, hostile ones among them, at --jobs 1 and 2,
+# beside one `mvn test` per submission) takes tens of minutes, so it is a script of its own: bench/class.sh [N].
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 repeats="${1:-5}"
@@ -110,4 +112,4 @@ printf '%-52s %10s %8s\n' "lab 3 probe, 7 builds x 40 cells (median of $repeats)
 printf '%-52s %10s %8s\n' "watch: save -> verdict, one step, warm (median, ms)" "$watch_ms" "<= 300"
 printf '%-52s %10.2f %8s\n' "plain: mvn test once per variant ($variants variants)" "$plain" ""
 [ "$variants" -gt 0 ] && printf '%-52s %9.1fx %8s\n' "plain / lab 1 audit" "$(awk -v p="$plain" -v a="$am" 'BEGIN {print p / a}')" ">= 5x"
-true
+echo "grading a class of submissions: bench/class.sh [N] (long-running; run it on its own)"
