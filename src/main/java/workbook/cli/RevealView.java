@@ -30,29 +30,58 @@ final class RevealView {
         this.out = out;
     }
 
-    /** The reference's method against the learner's: {@code -} only in yours, {@code +} only in the reference. */
+    /**
+     * The step's methods, each as a diff from the learner's to the reference's: {@code -} only in yours, {@code +} only
+     * in the reference, {@code ~} a line changed in a few words ({@code [-yours-]{+reference+}}, or red and green at a
+     * terminal). Only the methods the skeleton has are shown: nothing of the reference the learner never saw.
+     */
     void diff(Step s, Workspace ws) {
-        String reference = read(lab.course.reference().resolve(lab.course.learnerFileOf(s)));
-        String mine = read(ws.dir().resolve(lab.course.learnerFileOf(s)));
-        out.println(lab.msg.get("reveal.legend"));
+        String file = lab.course.learnerFileOf(s);
+        String reference = read(lab.course.reference().resolve(file));
+        String skeleton = read(lab.course.skeleton().resolve(file));
+        String mine = read(ws.dir().resolve(file));
+        out.println(lab.msg.get(Terminal.styled() ? "reveal.legend.color" : "reveal.legend"));
         for (String method : s.methods()) {
+            if (JavaMethods.find(skeleton, method).isEmpty()) {
+                continue;
+            }
             String theirs = JavaMethods.find(reference, method).map(span -> span.of(reference)).orElse("");
             String yours = JavaMethods.find(mine, method).map(span -> span.of(mine)).orElse("");
             out.println(term.bold(lab.msg.get("reveal.header", s.number(), method)));
-            for (LineDiff.Line line : LineDiff.of(yours, theirs)) {
-                String text = line.mark() + " " + line.text();
-                out.println(switch (line.mark()) {
-                    case '-' -> term.red(text);
-                    case '+' -> term.green(text);
-                    default -> text;
-                });
+            List<LineDiff.Line> lines = LineDiff.of(yours, theirs);
+            if (lines.stream().allMatch(l -> l.mark() == LineDiff.Mark.SAME)) {
+                out.println(lab.msg.get("reveal.same", method));
             }
+            lines.forEach(l -> out.println(line(l)));
             out.println();
         }
         List<Mutant> flips = flippable(s);
         if (!flips.isEmpty()) {
             out.println(lab.msg.get("reveal.flipOffer", s.number(), flips.get(0).id()));
         }
+    }
+
+    /** One diff line: plain marks in a file or a pipe, colours at a terminal. */
+    private String line(LineDiff.Line l) {
+        if (!Terminal.styled()) {
+            return l.plain();
+        }
+        return switch (l.mark()) {
+            case SAME -> l.plain();
+            case OLD -> term.red(l.plain());
+            case NEW -> term.green(l.plain());
+            case CHANGED -> {
+                StringBuilder s = new StringBuilder(term.dim("~") + " ");
+                for (LineDiff.Piece p : l.pieces()) {
+                    s.append(switch (p.kind()) {
+                        case SAME -> p.text();
+                        case OLD -> term.red(p.text());
+                        case NEW -> term.green(p.text());
+                    });
+                }
+                yield s.toString();
+            }
+        };
     }
 
     /**

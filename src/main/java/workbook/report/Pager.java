@@ -81,8 +81,8 @@ public final class Pager {
         out.flush();
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
-        pb.environment().putIfAbsent("LESS", "FRX");
-        pb.environment().putIfAbsent("LV", "-c");
+        pb.environment().put("LESS", env.getOrDefault("LESS", "FRX"));
+        pb.environment().put("LV", env.getOrDefault("LV", "-c"));
         Process p;
         try {
             p = pb.start();
