@@ -45,8 +45,8 @@ final class RevealView {
             if (JavaMethods.find(skeleton, method).isEmpty()) {
                 continue;
             }
-            String theirs = JavaMethods.find(reference, method).map(span -> span.of(reference)).orElse("");
-            String yours = JavaMethods.find(mine, method).map(span -> span.of(mine)).orElse("");
+            String theirs = method(reference, method);
+            String yours = method(mine, method);
             out.println(term.bold(lab.msg.get("reveal.header", s.number(), method)));
             List<LineDiff.Line> lines = LineDiff.of(yours, theirs);
             if (lines.stream().allMatch(l -> l.mark() == LineDiff.Mark.SAME)) {
@@ -59,6 +59,21 @@ final class RevealView {
         if (!flips.isEmpty()) {
             out.println(lab.msg.get("reveal.flipOffer", s.number(), flips.get(0).id()));
         }
+    }
+
+    /** The method's text as it stands in its class, its indentation taken off (nothing when it is not there). */
+    private static String method(String source, String name) {
+        return JavaMethods.find(source, name).map(span -> {
+            int lineStart = source.lastIndexOf('\n', span.start() - 1) + 1;
+            boolean own = source.substring(lineStart, span.start()).isBlank();
+            return dedent(source.substring(own ? lineStart : span.start(), span.end()));
+        }).orElse("");
+    }
+
+    private static String dedent(String text) {
+        int common = text.lines().filter(l -> !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+        return String.join("\n", text.lines().map(l -> l.isBlank() ? "" : l.substring(common)).toList());
     }
 
     /** One diff line: plain marks in a file or a pipe, colours at a terminal. */
