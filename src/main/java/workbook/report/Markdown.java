@@ -164,13 +164,13 @@ public final class Markdown {
     }
 
     /**
-     * A code block: every line as written (never wrapped, never styled), indented by four spaces, or by two when a
-     * line would not fit with four.
+     * A code block: every line as written (never wrapped, never styled), indented by four spaces, or by less when a
+     * line would not fit the width with four.
      */
     private static List<String> code(String literal, int width) {
         List<String> lines = literal.stripTrailing().replace("\t", "    ").lines().toList();
         int longest = lines.stream().mapToInt(Terminal::width).max().orElse(0);
-        String indent = longest + 4 <= width ? "    " : "  ";
+        String indent = longest + 4 <= width ? "    " : longest + 2 <= width ? "  " : longest + 1 <= width ? " " : "  ";
         return lines.stream().map(l -> l.isEmpty() ? "" : indent + l).toList();
     }
 
