@@ -106,6 +106,12 @@ class MarkdownTest {
     }
 
     @Test
+    void aTableTooNarrowForItsLongestWordsBecomesOneShortListPerRow() {
+        String md = "| verdict | next |\n|---|---|\n| `UNKNOWN_EFFECT` | `READ_BACK_BY_KEY` |";
+        assertEquals(List.of("- verdict: `UNKNOWN_EFFECT`", "  next: `READ_BACK_BY_KEY`"), plain(md, 30));
+    }
+
+    @Test
     void softBreaksJoinALessonsSourceLinesIntoOneParagraph() {
         assertEquals(List.of("one two three four", "five"), plain("one two\nthree four\nfive", 18));
         assertEquals(List.of("one", "two"), plain("one  \ntwo", 80), "a hard break stays");
