@@ -67,7 +67,7 @@ final class HintCommand implements Callable<Integer> {
             if (level != null) {
                 for (Hints.Level l : earlier) {
                     System.out.println(lab.msg.get("hint.section", l.number(), hints.total()));
-                    System.out.println(l.text());
+                    System.out.println(ShowCommand.lesson(l.text()));
                 }
             } else {
                 System.out.println(lab.msg.get("hint.earlier"));
@@ -76,7 +76,7 @@ final class HintCommand implements Callable<Integer> {
         }
         System.out.println();
         System.out.println(lab.msg.get("hint.section", upTo, hints.total()));
-        System.out.println(shown.text());
+        System.out.println(ShowCommand.lesson(shown.text()));
         System.out.println();
         System.out.println(next);
         return 0;
@@ -94,7 +94,7 @@ final class HintCommand implements Callable<Integer> {
             System.out.println(lab.msg.get("hint.allUsed", step, hints.total()));
             System.out.println();
             System.out.println(lab.msg.get("hint.section", hints.total(), hints.total()));
-            System.out.println(hints.level(hints.total()).orElseThrow().text());
+            System.out.println(ShowCommand.lesson(hints.level(hints.total()).orElseThrow().text()));
             System.out.println();
             System.out.println(next);
         }

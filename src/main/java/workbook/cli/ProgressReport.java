@@ -43,13 +43,10 @@ final class ProgressReport {
         try {
             out.println();
             out.println(msg.get("predict.afterword", s.number()));
-            int width = Math.max(40, workbook.report.Terminal.columns() - 3);
-            // A paragraph is its lines joined; it is then wrapped to the terminal as a whole.
-            String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip();
-            for (String paragraph : text.split("\\n\\s*\\n")) {
-                String joined = String.join(" ", paragraph.lines().map(String::strip).toList()).replace("· ", "·");
-                workbook.report.Terminal.wrap(joined, width).forEach(l -> out.println("  " + l));
-            }
+            int width = Math.max(40, workbook.report.Terminal.columns() - 2);
+            String text = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+            workbook.report.Markdown.render(text, width, workbook.report.Terminal.styled()).lines()
+                    .forEach(l -> out.println(l.isEmpty() ? "" : "  " + l));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

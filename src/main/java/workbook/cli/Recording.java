@@ -67,7 +67,7 @@ final class Recording {
         if (java.nio.file.Files.exists(file)) {
             try {
                 System.out.println();
-                System.out.println(java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8).strip());
+                System.out.println(ShowCommand.lesson(java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8)));
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

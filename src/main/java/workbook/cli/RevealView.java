@@ -30,29 +30,73 @@ final class RevealView {
         this.out = out;
     }
 
-    /** The reference's method against the learner's: {@code -} only in yours, {@code +} only in the reference. */
+    /**
+     * The step's methods, each as a diff from the learner's to the reference's: {@code -} only in yours, {@code +} only
+     * in the reference, {@code ~} a line changed in a few words ({@code [-yours-]{+reference+}}, or red and green at a
+     * terminal). Only the methods the skeleton has are shown: nothing of the reference the learner never saw.
+     */
     void diff(Step s, Workspace ws) {
-        String reference = read(lab.course.reference().resolve(lab.course.learnerFileOf(s)));
-        String mine = read(ws.dir().resolve(lab.course.learnerFileOf(s)));
-        out.println(lab.msg.get("reveal.legend"));
+        String file = lab.course.learnerFileOf(s);
+        String reference = read(lab.course.reference().resolve(file));
+        String skeleton = read(lab.course.skeleton().resolve(file));
+        String mine = read(ws.dir().resolve(file));
+        out.println(lab.msg.get(Terminal.styled() ? "reveal.legend.color" : "reveal.legend"));
         for (String method : s.methods()) {
-            String theirs = JavaMethods.find(reference, method).map(span -> span.of(reference)).orElse("");
-            String yours = JavaMethods.find(mine, method).map(span -> span.of(mine)).orElse("");
-            out.println(term.bold(lab.msg.get("reveal.header", s.number(), method)));
-            for (LineDiff.Line line : LineDiff.of(yours, theirs)) {
-                String text = line.mark() + " " + line.text();
-                out.println(switch (line.mark()) {
-                    case '-' -> term.red(text);
-                    case '+' -> term.green(text);
-                    default -> text;
-                });
+            if (JavaMethods.find(skeleton, method).isEmpty()) {
+                continue;
             }
+            String theirs = method(reference, method);
+            String yours = method(mine, method);
+            out.println(term.bold(lab.msg.get("reveal.header", s.number(), method)));
+            List<LineDiff.Line> lines = LineDiff.of(yours, theirs);
+            if (lines.stream().allMatch(l -> l.mark() == LineDiff.Mark.SAME)) {
+                out.println(lab.msg.get("reveal.same", method));
+            }
+            lines.forEach(l -> out.println(line(l)));
             out.println();
         }
         List<Mutant> flips = flippable(s);
         if (!flips.isEmpty()) {
             out.println(lab.msg.get("reveal.flipOffer", s.number(), flips.get(0).id()));
         }
+    }
+
+    /** The method's text as it stands in its class, its indentation taken off (nothing when it is not there). */
+    private static String method(String source, String name) {
+        return JavaMethods.find(source, name).map(span -> {
+            int lineStart = source.lastIndexOf('\n', span.start() - 1) + 1;
+            boolean own = source.substring(lineStart, span.start()).isBlank();
+            return dedent(source.substring(own ? lineStart : span.start(), span.end()));
+        }).orElse("");
+    }
+
+    private static String dedent(String text) {
+        int common = text.lines().filter(l -> !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+        return String.join("\n", text.lines().map(l -> l.isBlank() ? "" : l.substring(common)).toList());
+    }
+
+    /** One diff line: plain marks in a file or a pipe, colours at a terminal. */
+    private String line(LineDiff.Line l) {
+        if (!Terminal.styled()) {
+            return l.plain();
+        }
+        return switch (l.mark()) {
+            case SAME -> l.plain();
+            case OLD -> term.red(l.plain());
+            case NEW -> term.green(l.plain());
+            case CHANGED -> {
+                StringBuilder s = new StringBuilder(term.dim("~") + " ");
+                for (LineDiff.Piece p : l.pieces()) {
+                    s.append(switch (p.kind()) {
+                        case SAME -> p.text();
+                        case OLD -> term.red(p.text());
+                        case NEW -> term.green(p.text());
+                    });
+                }
+                yield s.toString();
+            }
+        };
     }
 
     /**

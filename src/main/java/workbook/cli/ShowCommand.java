@@ -8,8 +8,12 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Step;
+import workbook.report.Markdown;
+import workbook.report.Pager;
+import workbook.report.Terminal;
 
 @Command(name = "show", description = {"Print step N's lesson (without N: the opening story).",
         "N단계 수업을 보여 줍니다 (N 없이: 처음 이야기)."})
@@ -19,9 +23,21 @@ final class ShowCommand implements Callable<Integer> {
     @Parameters(descriptionKey = "arg0", arity = "0..1", paramLabel = "N", description = "step number")
     Integer step;
 
+    @Option(names = "--no-pager", description = {"Print straight to the screen, never through a pager.",
+            "페이저(less) 없이 화면에 바로 출력합니다."})
+    boolean noPager;
+
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
+        Path page = page(lab);
+        String text = fit(read(page, lab), Terminal.columns(), Terminal.styled());
+        Pager.system(!noPager).show(text, System.out);
+        return 0;
+    }
+
+    /** The step's lesson in the chosen language, or the opening story without a step (Korean when untranslated). */
+    private Path page(Lab lab) {
         String lang = options.lang();
         Path page;
         if (step == null) {
@@ -34,38 +50,24 @@ final class ShowCommand implements Callable<Integer> {
         if (!Files.exists(page)) {
             throw new Lab.SetupError(lab.msg.get("setup.noLesson", page));
         }
+        return page;
+    }
+
+    private static String read(Path page, Lab lab) {
         try {
-            System.out.println(fit(Files.readString(page, StandardCharsets.UTF_8).stripTrailing(), workbook.report.Terminal.columns()));
+            return Files.readString(page, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return 0;
     }
 
-    /**
-     * The lesson wrapped at spaces to the terminal's width: code blocks and tables as they are, a list item's
-     * continuation lines under its text, so a Korean word is never cut in two by the terminal.
-     */
-    static String fit(String markdown, int width) {
-        StringBuilder out = new StringBuilder();
-        boolean code = false;
-        for (String line : markdown.split("\n", -1)) {
-            if (line.strip().startsWith("```")) {
-                code = !code;
-            }
-            if (code || line.strip().startsWith("```") || line.strip().startsWith("|") || workbook.report.Terminal.width(line) <= width) {
-                out.append(line).append('\n');
-                continue;
-            }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\s*(?:[-*] |\\d+\\. |> )?)(.*)$").matcher(line);
-            m.matches();
-            String head = m.group(1);
-            String pad = " ".repeat(workbook.report.Terminal.width(head));
-            java.util.List<String> parts = workbook.report.Terminal.wrap(m.group(2), Math.max(20, width - pad.length()));
-            for (int i = 0; i < parts.size(); i++) {
-                out.append(i == 0 ? head : pad).append(parts.get(i)).append('\n');
-            }
-        }
-        return out.toString().stripTrailing();
+    /** Lesson Markdown (a step, a hint, an afterword) laid out for this terminal, with styles when it takes them. */
+    static String lesson(String markdown) {
+        return fit(markdown, Terminal.columns(), Terminal.styled());
+    }
+
+    /** The lesson's Markdown laid out for a terminal {@code width} cells wide (see {@link Markdown}). */
+    static String fit(String markdown, int width, boolean styled) {
+        return Markdown.render(markdown, width, styled);
     }
 }

@@ -5,7 +5,15 @@ package workbook.report;
  * two cells of a terminal.
  */
 public final class Terminal {
-    private final boolean color = System.console() != null && System.getenv("NO_COLOR") == null;
+    private final boolean color = styled();
+
+    /**
+     * Whether text may carry ANSI styles: standard output is a terminal (on Java 17 {@link System#console()} is
+     * non-null only when it is) and {@code NO_COLOR} is unset.
+     */
+    public static boolean styled() {
+        return System.console() != null && System.getenv("NO_COLOR") == null;
+    }
 
     public String bold(String s) {
         return color ? "\u001b[1m" + s + "\u001b[0m" : s;
@@ -23,7 +31,7 @@ public final class Terminal {
         return color ? "\u001b[90m" + s + "\u001b[0m" : s;
     }
 
-    private static volatile Integer measured;
+    private static volatile int[] measured;
 
     /**
      * The terminal's width in cells: {@code $COLUMNS} when the shell exports it, else what {@code stty size} says of
@@ -39,30 +47,54 @@ public final class Terminal {
         } catch (NumberFormatException e) {
             return 80;
         }
+        return size()[1];
+    }
+
+    /**
+     * The terminal's height in lines: {@code $LINES} when set, else what {@code stty size} says, else 24; a file or a
+     * pipe has no height, so {@link Integer#MAX_VALUE}.
+     */
+    public static int rows() {
+        try {
+            String l = System.getenv("LINES");
+            if (l != null && !l.isBlank()) {
+                return Math.max(2, Integer.parseInt(l.strip()));
+            }
+        } catch (NumberFormatException e) {
+            return 24;
+        }
+        return size()[0];
+    }
+
+    private static int[] size() {
         if (measured == null) {
             measured = stty();
         }
         return measured;
     }
 
-    private static int stty() {
+    /** Rows and columns of the terminal this process runs in. */
+    private static int[] stty() {
         if (System.console() == null) {
-            return 160; // a file or a pipe: nothing wraps it, so keep whole lines (a command stays on one line)
+            // a file or a pipe: nothing wraps it, so keep whole lines (a command stays on one line)
+            return new int[] {Integer.MAX_VALUE, 160};
         }
+        int[] fallback = {24, 80};
         if (!new java.io.File("/dev/tty").exists()) {
-            return 80;
+            return fallback;
         }
         try {
             Process p = new ProcessBuilder("stty", "size").redirectInput(new java.io.File("/dev/tty"))
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             String out = new String(p.getInputStream().readAllBytes()).strip();
             if (!p.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
-                return 80;
+                return fallback;
             }
             String[] rc = out.split("\\s+");
-            return rc.length == 2 ? Math.max(20, Integer.parseInt(rc[1])) : 80;
+            return rc.length == 2 ? new int[] {Math.max(2, Integer.parseInt(rc[0])), Math.max(20, Integer.parseInt(rc[1]))}
+                    : fallback;
         } catch (Exception e) {
-            return 80;
+            return fallback;
         }
     }
 

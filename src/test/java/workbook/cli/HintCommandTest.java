@@ -32,13 +32,13 @@ class HintCommandTest {
         Cli.Result first = Cli.run("hint", "4", "--workspace", ws.toString(), "--lang", "en");
         assertEquals(0, first.code(), first.err());
         assertTrue(first.out().contains("hint 1 of 3"), first.out());
-        assertTrue(first.out().contains(en.level(1).orElseThrow().text()));
-        assertFalse(first.out().contains(en.level(2).orElseThrow().text()), "only one level at a time");
+        assertTrue(first.out().contains(ShowCommand.lesson(en.level(1).orElseThrow().text())));
+        assertFalse(first.out().contains(ShowCommand.lesson(en.level(2).orElseThrow().text())), "only one level at a time");
         assertEquals(new StepProgress.HintUse(1, List.of(1), null).levels(), Cli.load(ws).step(4).hints().levels());
 
         Cli.Result second = Cli.run("hint", "4", "--workspace", ws.toString(), "--lang", "en");
         assertTrue(second.out().contains("hint 2 of 3"), second.out());
-        assertTrue(second.out().contains(en.level(2).orElseThrow().text()));
+        assertTrue(second.out().contains(ShowCommand.lesson(en.level(2).orElseThrow().text())));
         assertTrue(second.out().contains("1. " + en.level(1).orElseThrow().summary()), "the earlier level, listed");
 
         Cli.Result third = Cli.run("hint", "4", "--workspace", ws.toString(), "--lang", "en");
@@ -76,9 +76,9 @@ class HintCommandTest {
         Hints ko = hints(5, "ko");
         Cli.Result r = Cli.run("hint", "5", "--workspace", ws.toString(), "--level", "2");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains(ko.level(1).orElseThrow().text()));
-        assertTrue(r.out().contains(ko.level(2).orElseThrow().text()));
-        assertFalse(r.out().contains(ko.level(3).orElseThrow().text()));
+        assertTrue(r.out().contains(ShowCommand.lesson(ko.level(1).orElseThrow().text())));
+        assertTrue(r.out().contains(ShowCommand.lesson(ko.level(2).orElseThrow().text())));
+        assertFalse(r.out().contains(ShowCommand.lesson(ko.level(3).orElseThrow().text())));
         assertEquals(List.of(1, 2), Cli.load(ws).step(5).hints().levels());
 
         Cli.Result next = Cli.run("hint", "5", "--workspace", ws.toString(), "--json");
