@@ -98,6 +98,9 @@ public final class ChildMain {
         }
     }
 
+    private static final Capture OUT = new Capture(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+    private static final Capture ERR = new Capture(new java.io.FileOutputStream(java.io.FileDescriptor.err));
+
     /** The argument that keeps a child serving plan after plan (watch mode). */
     public static final String SERVE = "--serve";
 
@@ -111,6 +114,9 @@ public final class ChildMain {
         ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(ChildExit.ORPHANED::halt));
         // A System.exit in learner code runs the hooks: the processes it started go with it.
         Runtime.getRuntime().addShutdownHook(new Thread(ChildExit::stopDescendants, "stop-descendants"));
+        // Learner output still goes to the parent (which caps it), and each test's first bytes are kept as its output.
+        System.setOut(new java.io.PrintStream(OUT, true, StandardCharsets.UTF_8));
+        System.setErr(new java.io.PrintStream(ERR, true, StandardCharsets.UTF_8));
         Launcher launcher = LauncherFactory.create();
         warmUp();
         boolean serve = args.length > 0 && SERVE.equals(args[0]);
@@ -301,6 +307,10 @@ public final class ChildMain {
             }
             if (t.isTest()) {
                 setup = null;
+                System.out.flush();
+                System.err.flush();
+                OUT.reset();
+                ERR.reset();
                 startedAt = System.nanoTime();
                 emit(Event.test("start", run, trial, key(t), t.getDisplayName()));
             }
@@ -334,8 +344,11 @@ public final class ChildMain {
                 if (Boolean.getBoolean("workbook.timing")) {
                     System.err.printf("[child] %5d ms %s %s%n", millis, run, key(t));
                 }
+                System.out.flush();
+                System.err.flush();
+                Output printed = new Output(OUT.text(), ERR.text());
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
-                        o.notYetStep, o.frames, millis));
+                        o.notYetStep, o.frames, millis, printed.isEmpty() ? null : printed));
                 if (cancel != null && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
                     cancel.cancel();
                     if (t.getSource().orElse(null) instanceof MethodSource ms) {

@@ -11,9 +11,17 @@ import java.util.List;
  * @param notYetStep  for status notYet: the step number named by the skeleton's exception
  * @param frames      learner-file stack frames, e.g. {@code Name.java:42 (method)}
  * @param millis      for {@code end}: how long the test ran, from JUnit's execution started to finished; else null
+ * @param output      for {@code end}: what the test printed (null when nothing)
  */
 public record Event(String type, String run, int trial, String test, String name, String status,
-                    String exception, String message, Integer notYetStep, List<String> frames, Long millis) {
+                    String exception, String message, Integer notYetStep, List<String> frames, Long millis,
+                    Output output) {
+    /** An event with a duration and nothing printed. */
+    public Event(String type, String run, int trial, String test, String name, String status, String exception,
+                 String message, Integer notYetStep, List<String> frames, Long millis) {
+        this(type, run, trial, test, name, status, exception, message, notYetStep, frames, millis, null);
+    }
+
 
     /** An event that carries no duration. */
     public Event(String type, String run, int trial, String test, String name, String status, String exception,

@@ -16,10 +16,17 @@ public final class Verdicts {
     /**
      * One official test's outcome. {@code name} is what the test checks in the chosen language; {@code clause} is the
      * id of the step's contract clause it holds; {@code millis} how long it ran in the child JVM (its first run when
-     * there were several; 0 when it never ran, or the child died under it).
+     * there were several; 0 when it never ran, or the child died under it); {@code output} what the learner's code
+     * printed during it (null when nothing).
      */
     public record TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
-                              List<String> where, long millis) {}
+                              List<String> where, long millis, workbook.child.Output output) {
+        /** A verdict on a test that printed nothing. */
+        public TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
+                           List<String> where, long millis) {
+            this(id, name, clause, status, message, happy, where, millis, null);
+        }
+    }
 
     public record StepVerdict(int step, String slug, String title, StepStatus status, String message,
                               List<TestVerdict> tests) {}

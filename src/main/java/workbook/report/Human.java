@@ -81,10 +81,25 @@ public final class Human {
             if (!t.where().isEmpty()) {
                 out.println("         @ " + String.join(", ", t.where()));
             }
+            // What the learner's code printed during the test: under a failure, or every test with -v.
+            if (t.output() != null && !t.output().isEmpty() && (verbose || t.status() != TestOutcome.PASSED)) {
+                printed("stdout", t.output().stdout());
+                printed("stderr", t.output().stderr());
+            }
             int more = seen.get(e.getKey()) - 1;
             if (more > 0) {
                 out.println("         " + msg.get("report.check.sameCause", more));
             }
+        }
+    }
+
+    private void printed(String stream, String text) {
+        if (text == null || text.isEmpty()) {
+            return;
+        }
+        out.println("         " + msg.get("report.check.printed." + stream));
+        for (String line : text.stripTrailing().split("\n", -1)) {
+            out.println("         │ " + line);
         }
     }
 

@@ -101,14 +101,24 @@ public final class JUnitXml {
                     : msg.get("junit.notStarted", s.step()));
         }
         String detail = detail(t.message() == null ? t.name() : t.message(), t.where(), s.message());
+        String out = printed(t.output());
         return switch (t.status()) {
-            case PASSED -> Case.passed(classname, t.name(), t.clause(), t.millis(), null);
-            case FAILED -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.FAILURE, "failed", t.message(), detail, null);
-            case ERROR -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "error", t.message(), detail, null);
-            case TIMEOUT -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "timeout", t.message(), detail, null);
+            case PASSED -> Case.passed(classname, t.name(), t.clause(), t.millis(), out);
+            case FAILED -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.FAILURE, "failed", t.message(), detail, out);
+            case ERROR -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "error", t.message(), detail, out);
+            case TIMEOUT -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "timeout", t.message(), detail, out);
             // Held back by an earlier step's "not yet": the step's message says which.
             case NOT_STARTED -> skipped(classname, t, s.message() != null ? s.message() : t.message());
         };
+    }
+
+    /** What the learner's code printed during a test, for {@code <system-out>} (standard error after a marker). */
+    private static String printed(workbook.child.Output o) {
+        if (o == null || o.isEmpty()) {
+            return null;
+        }
+        String out = o.stdout() == null ? "" : o.stdout();
+        return o.stderr() == null || o.stderr().isEmpty() ? out : out + (out.isEmpty() ? "" : "\n") + "[stderr]\n" + o.stderr();
     }
 
     private static Case skipped(String classname, Verdicts.TestVerdict t, String why) {

@@ -174,7 +174,7 @@ final class Settlement {
     private static TestResult fromChild(Event e) {
         return new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.parse(e.status()), e.exception(),
                 e.message(), e.notYetStep(), e.frames() == null ? List.of() : e.frames(), null,
-                e.millis() == null ? 0L : e.millis());
+                e.millis() == null ? 0L : e.millis(), e.output());
     }
 
     private static TestResult byParent(Event running, ChildDeath death, int exitCode) {

@@ -12,7 +12,14 @@ import java.util.List;
  *               parent settled the test (the child died, or the test never ran)
  */
 public record TestResult(String run, int trial, String key, String name, TestStatus status, String exception,
-                         String message, Integer notYetStep, List<String> frames, ChildDeath cause, long millis) {
+                         String message, Integer notYetStep, List<String> frames, ChildDeath cause, long millis,
+                         workbook.child.Output output) {
+    /** A result with nothing printed (the parent's own, or a test that printed nothing). */
+    public TestResult(String run, int trial, String key, String name, TestStatus status, String exception,
+                      String message, Integer notYetStep, List<String> frames, ChildDeath cause, long millis) {
+        this(run, trial, key, name, status, exception, message, notYetStep, frames, cause, millis, null);
+    }
+
 
     /** A result the parent settled: no duration was measured. */
     public TestResult(String run, int trial, String key, String name, TestStatus status, String exception,

@@ -115,6 +115,17 @@ class JUnitXmlTest {
     }
 
     @Test
+    void whatTheLearnersCodePrintedGoesToSystemOut() throws Exception {
+        Verdicts.TestVerdict printed = new Verdicts.TestVerdict("a", "enqueues", "clause-a", TestOutcome.FAILED,
+                "expected: false, was: true", false, List.of(), 7, new workbook.child.Output("enqueue j\n", "debug <x>\n"));
+        String xml = JUnitXml.of(check(Verdicts.Compile.fine(), step(2, "enqueue", StepStatus.FAILED, null, printed)), null,
+                "demo", EN);
+        SurefireSchema.assertValid(xml);
+        String out = parse(xml).getElementsByTagName("system-out").item(0).getTextContent();
+        assertEquals("enqueue j\n\n[stderr]\ndebug <x>\n", out, xml);
+    }
+
+    @Test
     void aCompileErrorIsAnErrorOfTypeCompileForEveryTestWithTheFirstDiagnostic() throws Exception {
         Verdicts.Compile broken = new Verdicts.Compile(false, List.of(
                 new SourceDiagnostic("workspace/demo/Jobs.java", 145, 34, "';' expected"),
