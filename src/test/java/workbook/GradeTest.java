@@ -25,29 +25,13 @@ class GradeTest {
     @TempDir static Path home;
     @TempDir static Path work;
 
-    @BeforeAll
+    @org.junit.jupiter.api.BeforeAll
     static void copyTheLabsHome() throws IOException {
-        Path from = WorkbookRun.fixtures("labs");
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path to = home.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        WorkbookRun.copyOfLabsHome(home);
     }
 
-    private static synchronized WorkbookRun.Result run(String... args) {
-        String saved = System.getProperty("workbook.home");
-        try {
-            System.setProperty("workbook.home", home.toString());
-            return WorkbookRun.runAsLauncher(args);
-        } finally {
-            System.setProperty("workbook.home", saved);
-        }
+    private static WorkbookRun.Result run(String... args) {
+        return WorkbookRun.inHome(home, args);
     }
 
     /** One student: {@code counter} (a fixture file, or null for the reference) and own tests (null: the skeleton's). */

@@ -25,27 +25,11 @@ class LabsTest {
 
     @org.junit.jupiter.api.BeforeAll
     static void copyTheLabsHome() throws IOException {
-        Path from = WorkbookRun.fixtures("labs");
-        try (java.util.stream.Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path to = home.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        WorkbookRun.copyOfLabsHome(home);
     }
 
-    private static synchronized WorkbookRun.Result inLabsHome(String... args) {
-        String saved = System.getProperty("workbook.home");
-        try {
-            System.setProperty("workbook.home", home.toString());
-            return WorkbookRun.runAsLauncher(args);
-        } finally {
-            System.setProperty("workbook.home", saved);
-        }
+    private static WorkbookRun.Result inLabsHome(String... args) {
+        return WorkbookRun.inHome(home, args);
     }
 
     private Path workspace(String pkg, String from, String... files) throws IOException {

@@ -220,4 +220,31 @@ public final class WorkbookRun {
     static String clip(String s) {
         return s.length() <= 6000 ? s : s.substring(0, 6000) + "\n… (" + (s.length() - 6000) + " more characters)";
     }
+
+    /** A copy of the fixture home of small labs ({@code fixtures/labs}) in {@code home}: its content can then change. */
+    public static Path copyOfLabsHome(Path home) throws java.io.IOException {
+        Path from = fixtures("labs");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = home.resolve(from.relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else {
+                    java.nio.file.Files.copy(f, to);
+                }
+            }
+        }
+        return home;
+    }
+
+    /** {@link #runAsLauncher} with {@code home} as the workbook's home for this one run. */
+    public static synchronized Result inHome(Path home, String... args) {
+        String saved = System.getProperty("workbook.home");
+        try {
+            System.setProperty("workbook.home", home.toString());
+            return runAsLauncher(args);
+        } finally {
+            System.setProperty("workbook.home", saved);
+        }
+    }
 }

@@ -154,18 +154,7 @@ class PitAuditTest {
     /** The command end to end on a copy of the alpha home: first with no report, then with the fixture's. */
     @Test
     void theCommandSaysHowToMakeTheReportThenReadsIt() throws IOException {
-        Path home = tmp.resolve("home");
-        Path from = WorkbookRun.fixtures("labs");
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path to = home.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Path home = WorkbookRun.copyOfLabsHome(tmp.resolve("home"));
         WorkbookRun.Result missing = inHome(home, "audit", "--pit", "--lab", "alpha", "--lang", "en");
         assertEquals(2, missing.exit(), missing.describe());
         assertTrue(missing.err().contains("mvn -P pit -Dpit.lab=alpha verify"), "the exact command: " + missing.describe());
@@ -188,13 +177,7 @@ class PitAuditTest {
         assertEquals("not-in-report", v.getAsJsonArray("stale").get(2).getAsJsonObject().get("why").getAsString());
     }
 
-    private static synchronized WorkbookRun.Result inHome(Path home, String... args) {
-        String saved = System.getProperty("workbook.home");
-        try {
-            System.setProperty("workbook.home", home.toString());
-            return WorkbookRun.run(args);
-        } finally {
-            System.setProperty("workbook.home", saved);
-        }
+    private static WorkbookRun.Result inHome(Path home, String... args) {
+        return WorkbookRun.inHome(home, args);
     }
 }
