@@ -47,12 +47,9 @@ final class Recording {
                 closing(lab); // the closing tasks point at words themselves
                 return;
             }
-            if (!checked.wordsWanted().isEmpty() && Prompt.terminal()) {
-                askWords(lab, recorder, checked.wordsWanted().subList(0, 1), Prompt.system(), System.out);
-            } else {
-                // One tip is enough: the lowest step just passed; the board lists the rest.
-                checked.firstPassed().stream().findFirst().ifPresent(n -> System.out.println(lab.msg.get("words.tip", n)));
-            }
+            // check never stops to ask (prompts belong to words and predict): one line, at a step's first pass,
+            // suggests words N; the board lists the rest.
+            checked.firstPassed().stream().findFirst().ifPresent(n -> System.out.println(lab.msg.get("words.tip", n)));
         } catch (RuntimeException e) {
             failed(lab, e);
         }
@@ -74,27 +71,6 @@ final class Recording {
         }
     }
 
-    /** Asks for the two sentences of each step; Enter on both skips a step (and it is not asked again). */
-    static void askWords(Lab lab, Recorder recorder, List<Integer> steps, Prompt prompt, PrintStream out) {
-        for (int n : steps) {
-            out.println();
-            out.println(lab.msg.get("words.ask.title", n, lab.course.step(n).map(s -> s.title().in(lab.msg.lang())).orElse("")));
-            Optional<String> restate = prompt.ask(lab.msg.get("words.ask.restate"));
-            if (restate.isEmpty()) {
-                return; // end of input: stop asking
-            }
-            Optional<String> limit = prompt.ask(lab.msg.get("words.ask.limit"));
-            String r = blankToNull(restate.get());
-            String l = blankToNull(limit.orElse(""));
-            if (r == null && l == null) {
-                recorder.wordsSkipped(n);
-                out.println(lab.msg.get("words.skipped", n));
-            } else {
-                recorder.words(n, r, l);
-                out.println(lab.msg.get(recorder.saved() ? "words.saved" : "progress.notRecorded", n));
-            }
-        }
-    }
 
     /** After {@code mutants}: records the tallies and compares stored predictions; empty when that failed. */
     static List<Recorder.Compared> afterMutants(Lab lab, Workspace ws, Verdicts.Mutants verdict) {
