@@ -94,10 +94,15 @@ public final class WorkbookRun {
      * same {@link Main#run} in this JVM.
      */
     public static synchronized Result runAsLauncher(String... args) {
+        return withLauncherClassPath(() -> run(args));
+    }
+
+    /** Runs {@code call} with {@code java.class.path} the launcher's (see {@link #runAsLauncher}), then puts it back. */
+    public static synchronized <T> T withLauncherClassPath(java.util.function.Supplier<T> call) {
         String saved = System.getProperty("java.class.path");
         try {
             System.setProperty("java.class.path", launcherClassPath());
-            return run(args);
+            return call.get();
         } finally {
             System.setProperty("java.class.path", saved);
         }
