@@ -60,6 +60,11 @@ class StrykerReportTest {
         Path dir = tmp.resolve("audit");
         WorkbookRun.Result r = WorkbookRun.runAsLauncher("audit", "--lab", LAB, "--json", "--report", dir.toString());
         JsonObject verdict = r.json();
+        // The lab's own audit holds (the only audit of lab 3 in the suite; ProjectionLabTest leaves it to this run).
+        assertTrue(verdict.getAsJsonArray("problems").isEmpty(), "problems: " + verdict.get("problems") + "\n" + r.describe());
+        assertTrue(verdict.get("ok").getAsBoolean(), r.describe());
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals(4, verdict.getAsJsonObject("skeleton").getAsJsonArray("steps").size(), "four steps\n" + r.describe());
         JsonObject report = validReport(dir, r);
 
         assertEquals("2", report.get("schemaVersion").getAsString());

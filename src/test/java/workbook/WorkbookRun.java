@@ -94,10 +94,15 @@ public final class WorkbookRun {
      * same {@link Main#run} in this JVM.
      */
     public static synchronized Result runAsLauncher(String... args) {
+        return withLauncherClassPath(() -> run(args));
+    }
+
+    /** Runs {@code call} with {@code java.class.path} the launcher's (see {@link #runAsLauncher}), then puts it back. */
+    public static synchronized <T> T withLauncherClassPath(java.util.function.Supplier<T> call) {
         String saved = System.getProperty("java.class.path");
         try {
             System.setProperty("java.class.path", launcherClassPath());
-            return run(args);
+            return call.get();
         } finally {
             System.setProperty("java.class.path", saved);
         }
@@ -105,6 +110,13 @@ public final class WorkbookRun {
 
     private static String launcherClassPath;
 
+    /**
+     * The runner's classes as one jar, then the jars of Maven's class path. The jar's path and bytes depend only on
+     * the classes, so every test JVM of one build (Surefire forks several) hands its children the same class path: the
+     * children then share one class-data archive ({@code ClassDataArchive} keys it by the class path). With a jar per
+     * JVM each fork recorded its own archive and, as the runner keeps only the archive of its own class path, removed
+     * the others' — so nearly every child recorded anew and started without one.
+     */
     private static synchronized String launcherClassPath() {
         if (launcherClassPath != null) {
             return launcherClassPath;
@@ -112,23 +124,7 @@ public final class WorkbookRun {
         try {
             Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             List<String> entries = new java.util.ArrayList<>();
-            if (Files.isDirectory(classes)) {
-                Path dir = Files.createTempDirectory("workbook-runner-jar-");
-                Path jar = dir.resolve("workbook.jar");
-                try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
-                     Stream<Path> files = Files.walk(classes)) {
-                    for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                        out.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                        Files.copy(f, out);
-                        out.closeEntry();
-                    }
-                }
-                dir.toFile().deleteOnExit(); // deleted after the jar: the reverse order of registration
-                jar.toFile().deleteOnExit();
-                entries.add(jar.toString());
-            } else {
-                entries.add(classes.toString());
-            }
+            entries.add(Files.isDirectory(classes) ? sharedJar(classes).toString() : classes.toString());
             for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
                 if (!e.isBlank() && Files.isRegularFile(Path.of(e)) && !entries.contains(e)) {
                     entries.add(e);
@@ -141,6 +137,53 @@ public final class WorkbookRun {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * {@code target/test-launcher/<digest of the classes>/workbook.jar}: written once (to a temporary name, then linked
+     * into place), never replaced, so its time stamp stays what the class-data archive recorded. A test JVM that finds
+     * it there already uses it as it is.
+     */
+    private static Path sharedJar(Path classes) throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(classes)) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        java.security.MessageDigest md;
+        try {
+            md = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        for (Path f : files) {
+            md.update(classes.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+            md.update(Files.readAllBytes(f));
+        }
+        String digest = java.util.HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        Path dir = Files.createDirectories(classes.getParent().resolve("test-launcher").resolve(digest));
+        Path jar = dir.resolve("workbook.jar");
+        if (Files.isRegularFile(jar)) {
+            return jar;
+        }
+        Path part = Files.createTempFile(dir, "workbook-", ".jar.part");
+        try {
+            try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(part))) {
+                for (Path f : files) {
+                    var entry = new java.util.jar.JarEntry(classes.relativize(f).toString().replace('\\', '/'));
+                    entry.setTime(0);
+                    out.putNextEntry(entry);
+                    Files.copy(f, out);
+                    out.closeEntry();
+                }
+            }
+            Files.createLink(jar, part); // fails, unlike a move, when the jar is already there
+        } catch (java.nio.file.FileAlreadyExistsException raced) {
+            // another test JVM put the same jar there first
+        } finally {
+            Files.deleteIfExists(part);
+        }
+        return jar;
     }
 
     /** The project folder the workbook reads its lessons, answers and mutants from. */

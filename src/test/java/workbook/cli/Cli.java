@@ -16,7 +16,8 @@ import workbook.progress.ProgressFile;
 
 /**
  * Runs the workbook as a learner would, in this JVM: {@link Main#run} with standard input, output and error swapped
- * for the call, so a test sees exactly what a person at a (non-terminal) shell would see.
+ * for the call, so a test sees exactly what a person at a (non-terminal) shell would see, and with the launcher's
+ * jar-only class path ({@link workbook.WorkbookRun#withLauncherClassPath}).
  */
 final class Cli {
     private Cli() {}
@@ -34,7 +35,8 @@ final class Cli {
             System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
             System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-            int code = Main.run(args);
+            // The launcher's class path, as for a learner: children then start from the shared class-data archive.
+            int code = workbook.WorkbookRun.withLauncherClassPath(() -> Main.run(args));
             System.out.flush();
             System.err.flush();
             return new Result(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
