@@ -1,76 +1,33 @@
-package workbook.jshell;
+package workbook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import workbook.WorkbookRun;
 import workbook.catalogue.Catalogue;
 import workbook.catalogue.Course;
-import workbook.catalogue.Mutant;
 import workbook.catalogue.Step;
+import workbook.jshell.Scenario;
 
 /**
- * {@code workbook trace N}: each worksheet mutant, used as a learner's code, parts from the reference exactly at the
- * scene moment that the step's scenario marks as exposing it ({@code "exposes": "<mutant id>"}); the reference
- * against itself never parts.
+ * {@code workbook trace N} with the reference as the learner's code: the two sides never part, and no moment times out.
  *
  * <p>A trace starts three JVMs and two JShell sessions, so the reference is traced against itself only on the fewest
  * steps whose scenes together make every kind of call the lab's scenes make (and hide every field they hide): the two
  * sides run the same code on the same calls, so what could make them part is a kind of call or of outcome, not the
- * step it appears in. The rows before each worksheet mutant's exposing moment agree with the reference in every step,
- * and no reference row of any step times out (both checked on the mutants' traces).
+ * step it appears in. On every step, {@link TraceTest}'s mutant traces show the rows before the exposing moment agree
+ * with the reference and no reference row times out.
  */
-class TraceTest {
+class TraceReferenceTest {
     @TempDir Path ws;
-
-    static Stream<Arguments> worksheetMutants() {
-        Course course = Catalogue.load(WorkbookRun.home(), "lease", java.util.List.of());
-        List<Arguments> out = new ArrayList<>();
-        for (Mutant m : course.mutants()) {
-            if (m.fromWorksheet()) {
-                out.add(Arguments.of(m.id(), m.step()));
-            }
-        }
-        return out.stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("worksheetMutants")
-    @Timeout(120)
-    void theFirstDivergenceIsTheMomentThatExposesTheFragment(String mutantId, int step) throws Exception {
-        Course course = Catalogue.load(WorkbookRun.home(), "lease", java.util.List.of());
-        Mutant m = course.mutants().stream().filter(x -> x.id().equals(mutantId)).findFirst().orElseThrow();
-        Step s = course.step(step).orElseThrow();
-        int exposing = exposingRow(s.folder().resolve("scenario.json"), mutantId);
-
-        Files.createDirectories(ws.resolve("lease"));
-        Files.writeString(ws.resolve("lease/Jobs.java"), m.applyTo(Files.readString(course.referenceSource())));
-        WorkbookRun.Result r = WorkbookRun.run("trace", String.valueOf(step), "--workspace", ws.toString(), "--json", "--lang", "en");
-        JsonObject trace = r.json();
-        assertEquals(1, r.exit(), r.describe());
-        JsonElement first = trace.get("firstDivergence");
-        assertTrue(first != null && first.isJsonObject(), "a divergence is found\n" + r.describe());
-        assertEquals(exposing, first.getAsJsonObject().get("row").getAsInt(), "the first divergence row\n" + r.describe());
-        String clause = first.getAsJsonObject().get("clause").getAsString();
-        assertTrue(!clause.isBlank(), "the divergence names its contract clause");
-        referenceRowsAllRan(trace, step);
-    }
 
     @Test
     @Timeout(300)
@@ -85,18 +42,10 @@ class TraceTest {
             JsonObject trace = r.json();
             assertTrue(trace.get("firstDivergence").isJsonNull(), "step " + s.number() + "\n" + r.describe());
             assertEquals(0, r.exit(), r.describe());
-            referenceRowsAllRan(trace, s.number());
+            TraceTest.referenceRowsAllRan(trace, s.number());
             for (JsonElement row : trace.getAsJsonArray("rows")) {
                 assertTrue(row.getAsJsonObject().get("same").getAsBoolean(), "step " + s.number() + " row " + row);
             }
-        }
-    }
-
-    /** No moment of the reference's side timed out or went unplayed. */
-    private static void referenceRowsAllRan(JsonObject trace, int step) {
-        for (JsonElement row : trace.getAsJsonArray("rows")) {
-            String result = row.getAsJsonObject().getAsJsonObject("reference").get("result").getAsString();
-            assertTrue(!result.equals("timeout") && !result.equals("—"), "step " + step + " row " + row);
         }
     }
 
@@ -144,16 +93,4 @@ class TraceTest {
         return m.find() ? m.group(1) : call.strip();
     }
 
-    /** The 1-based row of the scene tagged {@code "exposes": mutantId}. */
-    private static int exposingRow(Path scenario, String mutantId) throws Exception {
-        JsonArray rows = JsonParser.parseString(Files.readString(scenario)).getAsJsonObject().getAsJsonArray("rows");
-        for (int i = 0; i < rows.size(); i++) {
-            JsonObject row = rows.get(i).getAsJsonObject();
-            if (row.has("exposes") && row.get("exposes").getAsString().equals(mutantId)) {
-                return i + 1;
-            }
-        }
-        assertNotNull(null, scenario + " has no row with \"exposes\": \"" + mutantId + "\"");
-        return -1;
-    }
 }

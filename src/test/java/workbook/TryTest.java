@@ -1,4 +1,4 @@
-package workbook.jshell;
+package workbook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import workbook.WorkbookRun;
 
 /** {@code workbook try}: JShell over the learner's code, driven through standard input as a script would. */
 class TryTest {
