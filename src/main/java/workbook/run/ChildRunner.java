@@ -201,7 +201,7 @@ public final class ChildRunner {
 
     /** A child JVM that is running, or waiting on standard input for its plan. */
     private record Started(Process process, Path tmp, OutputDrain drain, Thread drainer, ClassDataArchive.Use archive,
-                           boolean serving, boolean waitsForPlan) {}
+                           boolean serving) {}
 
     private final java.util.Deque<Started> warm = new java.util.ArrayDeque<>();
 
@@ -212,7 +212,7 @@ public final class ChildRunner {
     public void prestart(int n) {
         for (int i = 0; i < n; i++) {
             try {
-                Started s = start(null);
+                Started s = start();
                 synchronized (warm) {
                     warm.add(s);
                 }
@@ -233,7 +233,8 @@ public final class ChildRunner {
         }
     }
 
-    private Started start(Path planFile) throws IOException {
+    /** A child that waits for its plan's path on standard input (its plan lives in the child's own folder). */
+    private Started start() throws IOException {
         Path tmp = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-child-");
         Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
         List<String> cmd = new ArrayList<>();
@@ -256,8 +257,6 @@ public final class ChildRunner {
         cmd.add(ChildMain.class.getName());
         if (serving) {
             cmd.add(ChildMain.SERVE);
-        } else if (planFile != null) {
-            cmd.add(planFile.toString());
         }
         // The scratch root (/dev/shm) holds every child's folder: inside the sandbox it is replaced by an empty one
         // with only this child's folder in it, so no child sees another's plan, socket or files.
@@ -265,14 +264,11 @@ public final class ChildRunner {
                 .directory(childTmp.toFile()).redirectErrorStream(true);
         sandbox.environment(pb.environment(), childTmp);
         Process p = pb.start();
-        if (planFile != null && !serving) {
-            p.getOutputStream().close();
-        }
         OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
         Thread drainer = new Thread(drain, "child-output");
         drainer.setDaemon(true);
         drainer.start();
-        return new Started(p, tmp, drain, drainer, archive, serving, serving || planFile == null);
+        return new Started(p, tmp, drain, drainer, archive, serving);
     }
 
     private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis, boolean afterTimeout) {
@@ -292,7 +288,7 @@ public final class ChildRunner {
                 }
             }
             if (child == null) {
-                child = start(null); // it waits for its plan's path on standard input
+                child = start(); // it waits for its plan's path on standard input
             }
             // The plan lives in the child's own folder: in the sandbox no other child can see it (see Sandbox).
             planDir = Files.createTempDirectory(child.tmp(), "plan-");
@@ -303,14 +299,12 @@ public final class ChildRunner {
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
                     afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key)));
             child.drain().reset();
-            if (child.waitsForPlan()) {
-                // a child started ahead, or a serving child, reads the plan's path from standard input
-                var in = child.process().getOutputStream();
-                in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
-                in.flush();
-                if (!child.serving()) {
-                    in.close();
-                }
+            // Every child reads its plan's path from standard input (a serving one, plan after plan).
+            var in = child.process().getOutputStream();
+            in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            if (!child.serving()) {
+                in.close();
             }
             Process p = child.process();
             live.add(p);
