@@ -287,6 +287,7 @@ public final class ChildMain {
 
         @Override
         public void testPlanExecutionStarted(TestPlan plan) {
+            Reached.startRun();
             for (TestIdentifier root : plan.getRoots()) {
                 plan.getDescendants(root).stream().filter(TestIdentifier::isTest)
                         .forEach(t -> emit(Event.test("planned", run, trial, key(t), t.getDisplayName())));
@@ -307,6 +308,7 @@ public final class ChildMain {
             }
             if (t.isTest()) {
                 setup = null;
+                Reached.startTest();
                 System.out.flush();
                 System.err.flush();
                 OUT.reset();
@@ -347,6 +349,10 @@ public final class ChildMain {
                 System.out.flush();
                 System.err.flush();
                 Output printed = new Output(OUT.text(), ERR.text());
+                List<String> reached = Reached.endTest();
+                if (!reached.isEmpty()) {
+                    emit(new Event("reached", run, trial, key(t), null, null, null, String.join("\n", reached), null, null));
+                }
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
                         o.notYetStep, o.frames, millis, printed.isEmpty() ? null : printed));
                 if (cancel != null && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {

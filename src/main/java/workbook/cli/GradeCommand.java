@@ -62,7 +62,10 @@ final class GradeCommand implements Callable<Integer> {
         long budget = (options.timeBudget == null ? DEFAULT_BUDGET_SECONDS : Math.max(1, options.timeBudget)) * 1000L;
         int n = jobs == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, jobs);
         Limits limits = Limits.defaults().withBudget(budget);
-        BatchGrader batch = new BatchGrader(() -> lab.grader(false, sandbox, limits, 1), lab.course, lab.msg, n, budget);
+        // One serving child per submission does the check, the learner's tests on the reference and on the mutants,
+        // and the confirming runs: one JVM start instead of three. Kills are confirmed beside the reference in a
+        // secret order (Grader#mutants), so a child that has run other code before tells a test nothing it can use.
+        BatchGrader batch = new BatchGrader(() -> lab.grader(true, sandbox, limits, 1), lab.course, lab.msg, n, budget);
         Verdicts.ClassGrade grade = batch.grade(folders, progress(lab.msg, System.err));
         write(lab, grade);
         if (options.json) {

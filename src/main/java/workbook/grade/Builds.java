@@ -63,6 +63,41 @@ public final class Builds {
         return cache.compileTexts(VARIANT, sources(course.reference(), target, source), libraries);
     }
 
+    /**
+     * The reference with a call to {@code workbook.child.Reached} at the start of every method body of its learner
+     * files: a run of the learner's tests on it says which methods each test entered. Empty when it does not build
+     * (then every valid test runs on every mutant, as without it).
+     */
+    public java.util.Optional<Path> reachingReference() {
+        List<ClassCache.Source> sources = new ArrayList<>();
+        for (String f : course.learnerFiles()) {
+            String text = read(course.reference().resolve(f));
+            sources.add(new ClassCache.Source(f, workbook.compile.MethodBodies.of(text).instrument("workbook.child.Reached.hit")));
+        }
+        for (String f : course.givenFiles()) {
+            sources.add(new ClassCache.Source(f, read(course.given().resolve(f))));
+        }
+        List<Path> classpath = new ArrayList<>(libraries);
+        classpath.addAll(jarOf(workbook.child.Reached.class.getName()));
+        CompileResult r = cache.compileTexts(VARIANT, sources, classpath);
+        return r.ok() ? java.util.Optional.of(r.classes()) : java.util.Optional.empty();
+    }
+
+    private static final java.util.Map<String, java.util.Optional<java.util.Set<String>>> CHANGED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The method bodies (keys of {@link workbook.compile.MethodBodies}) that {@code m} changes, when it changes
+     * nothing else; empty when any test may reach its change. The same for every submission, so kept per JVM.
+     */
+    public java.util.Optional<java.util.Set<String>> changedBy(Mutant m) {
+        String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
+        String reference = read(course.reference().resolve(target));
+        String mutated = m.applyTo(reference);
+        return CHANGED.computeIfAbsent(reference + "\u0000" + mutated,
+                k -> workbook.compile.MethodBodies.changed(reference, mutated));
+    }
+
     /** The mutated source of a mutant's target file, and the name of that file. */
     public String mutantSource(Mutant m) {
         String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());

@@ -89,7 +89,7 @@ public final class Grader {
     }
 
     /** The learner's tests on the reference, run in the same child as a check ({@link #checkWithOwnTests}). */
-    private RunSpec ahead;
+    private List<RunSpec> ahead = List.of();
     private RunResults aheadResults;
 
     /**
@@ -98,6 +98,9 @@ public final class Grader {
      * less per submission. The reference run goes first, before any learner code could time out.
      */
     public Verdicts.Check checkWithOwnTests(Workspace ws, List<Step> steps) {
+        if (runner.serving()) {
+            runner.prestart(1); // its start-up overlaps the compiling below
+        }
         if (java.nio.file.Files.isRegularFile(ws.testFile())) {
             CompileResult tests = builds.learnerTests(ws.testFile());
             String testClass = course.packageName() + "." + course.learnerTestClass();
@@ -108,13 +111,26 @@ public final class Grader {
         try {
             return check(ws, steps);
         } finally {
-            ahead = null;
+            ahead = List.of();
         }
     }
 
-    private RunSpec referenceRun(CompileResult tests, String testClass) {
-        return new RunSpec("reference", List.of(builds.reference().toString(), tests.classes().toString()),
-                List.of(testClass), List.of(), 2);
+    /** The run on the instrumented reference whose tests say which methods they entered (see {@link Builds#reachingReference}). */
+    private static final String REACH = "reference~reach";
+
+    /**
+     * The learner's tests on the reference, twice: a test that passes only sometimes (a coin flip, a clock, a race) is
+     * flaky, not valid. The second time on the instrumented reference when it builds, so the same run also says which
+     * methods each test reaches; each in a class loader of its own.
+     */
+    private List<RunSpec> referenceRun(CompileResult tests, String testClass) {
+        String classes = tests.classes().toString();
+        java.util.Optional<java.nio.file.Path> reaching = builds.reachingReference();
+        if (reaching.isEmpty()) {
+            return List.of(new RunSpec("reference", List.of(builds.reference().toString(), classes), List.of(testClass), List.of(), 2));
+        }
+        return List.of(new RunSpec("reference", List.of(builds.reference().toString(), classes), List.of(testClass), List.of(), 1),
+                new RunSpec(REACH, List.of(reaching.get().toString(), classes), List.of(testClass), List.of(), 1));
     }
 
     /** Runs the official tests of {@code steps} against the learner's file. */
@@ -154,12 +170,10 @@ public final class Grader {
         classpath.add(builds.officialTests().toString());
         List<RunSpec> runs = splitForSpeed("learner", classpath, steps);
         Timing.mark("check: official tests ready");
-        List<RunSpec> all = new ArrayList<>(runs);
-        if (ahead != null) {
-            all.add(0, ahead);
-        }
+        List<RunSpec> all = new ArrayList<>(ahead);
+        all.addAll(runs);
         RunResults results = runner.run(all, shards);
-        if (ahead != null) {
+        if (!ahead.isEmpty()) {
             aheadResults = results;
         }
         Timing.mark("check: child JVM done");
@@ -220,14 +234,14 @@ public final class Grader {
         }
         // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
         // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
-        // Twice: a test that passes the reference only sometimes (a coin flip, a clock, a race) is flaky, not valid.
-        RunSpec reference = referenceRun(tests, testClass);
-        RunResults ref = aheadResults != null && aheadResults.hasRun(reference.id()) ? aheadResults
-                : runner.run(List.of(reference), shards);
+        List<RunSpec> reference = referenceRun(tests, testClass);
+        RunResults ref = aheadResults != null && aheadResults.hasRun("reference") ? aheadResults
+                : runner.run(reference, shards);
         aheadResults = null;
         Map<String, TestResult> onReference = ref.of("reference");
-        List<Map<String, TestResult>> refTrials = ref.trials("reference").stream()
+        List<Map<String, TestResult>> refTrials = reference.stream().flatMap(r -> ref.trials(r.id()).stream())
                 .map(trial -> trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a))).toList();
+        Map<String, List<String>> reached = reference.size() > 1 ? ref.reached(REACH) : null;
         List<Verdicts.LearnerTest> learnerTests = new ArrayList<>();
         List<String> valid = new ArrayList<>();
         for (TestResult t : onReference.values()) {
@@ -246,9 +260,13 @@ public final class Grader {
         List<RunSpec> runs = new ArrayList<>();
         Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
         for (Mutant m : mutants) {
-            MutantProblem.Unusable problem = buildMutant(m, tests.classes().toString(), List.of(testClass), valid, runs);
+            List<String> reaching = reaching(m, valid, reached);
+            List<RunSpec> queued = new ArrayList<>();
+            MutantProblem.Unusable problem = buildMutant(m, tests.classes().toString(), List.of(testClass), reaching, queued);
             if (problem != null) {
                 unusable.put(m.id(), problem);
+            } else if (!reaching.isEmpty()) {
+                runs.addAll(queued); // no valid test reaches the change: the mutant survives without a run
             }
         }
         if (firstKiller) {
@@ -261,7 +279,16 @@ public final class Grader {
             });
         }
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
-        Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid);
+        if (Boolean.getBoolean("workbook.timing")) {
+            for (RunSpec r : runs) {
+                var rs = results.of(r.id()).values();
+                Timing.mark("mutant " + r.id() + ": " + rs.stream().filter(x -> x.status() != TestStatus.SKIPPED).count()
+                        + " ran, " + rs.stream().mapToLong(TestResult::millis).sum() + " ms in tests; "
+                        + rs.stream().filter(x -> x.status() != TestStatus.SKIPPED).map(x -> x.method() + "=" + x.status() + ":" + x.millis()).collect(Collectors.joining(" ")));
+            }
+        }
+        Set<String> voided = new java.util.HashSet<>();
+        Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid, voided);
         List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
         List<String> flakyKills = new ArrayList<>();
         for (Mutant m : mutants) {
@@ -283,6 +310,9 @@ public final class Grader {
         }
         if (!flakyKills.isEmpty()) {
             learnerTests = learnerTests.stream().map(t -> {
+                if (voided.contains(t.id())) {
+                    return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), msg.get("mutants.failsOnReferenceLater"));
+                }
                 List<String> on = flakyKills.stream().filter(f -> f.startsWith(t.id() + " / ")).map(f -> f.substring(t.id().length() + 3)).toList();
                 return on.isEmpty() ? t : new Verdicts.LearnerTest(t.id(), t.name(), t.valid(),
                         msg.get("mutants.flakyKill", String.join(", ", on)));
@@ -299,13 +329,40 @@ public final class Grader {
     }
 
     /**
-     * Every kill is run once more, the killing tests only: a kill counts when it happens again. Returns, per mutant,
-     * the tests that failed both times.
+     * The valid tests that can reach {@code m}'s change: those that entered one of the method bodies it changes, on the
+     * instrumented reference. A test that never enters them runs on the mutant exactly as on the reference and cannot
+     * kill it, so it is not run there. All valid tests when that is not known (no instrumented run, or a change outside
+     * the bodies).
+     */
+    private List<String> reaching(Mutant m, List<String> valid, Map<String, List<String>> reached) {
+        if (reached == null) {
+            return valid;
+        }
+        java.util.Optional<Set<String>> changed;
+        try {
+            changed = builds.changedBy(m);
+        } catch (Mutant.NotApplicable e) {
+            return valid;
+        }
+        if (changed.isEmpty()) {
+            return valid;
+        }
+        return valid.stream().filter(t -> reached.getOrDefault(t, List.of()).stream().anyMatch(changed.get()::contains)).toList();
+    }
+
+    /**
+     * Every kill is run once more, the killing tests only, and beside it the same tests on the reference; all of these
+     * runs in one child, in a secret random order, so a test cannot tell a mutant's run from the reference's. A kill
+     * counts when its test fails again on the mutant and passes on the reference. A test that fails on any of the
+     * reference's runs there depends on what ran before it in the JVM (a file it left, a property, a clock, a count of
+     * loaded classes), not on the code under test: none of its kills counts. Returns, per mutant, the kills that count;
+     * {@code voided} gets the tests whose kills all went.
      */
     private Map<String, List<String>> reproduce(List<Mutant> mutants, Map<String, MutantProblem.Unusable> unusable, List<RunSpec> runs,
-                                                RunResults results, List<String> valid) {
+                                                RunResults results, List<String> valid, Set<String> voided) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
+        List<RunSpec> pairs = new ArrayList<>();
         for (Mutant m : mutants) {
             out.put(m.id(), List.of());
             if (unusable.containsKey(m.id())) {
@@ -315,15 +372,26 @@ public final class Grader {
             RunSpec first = runs.stream().filter(r -> r.id().equals(m.id())).findFirst().orElse(null);
             if (!killers.isEmpty() && first != null) {
                 again.add(new RunSpec(m.id() + "~again", first.classpath(), first.testClasses(), killers, 1));
+                List<String> onReference = new ArrayList<>(first.classpath());
+                onReference.set(0, builds.reference().toString());
+                pairs.add(new RunSpec(m.id() + "~pair", onReference, first.testClasses(), killers, 1));
             }
         }
         if (again.isEmpty()) {
             return out;
         }
-        RunResults second = runner.run(again, shards);
+        List<RunSpec> all = new ArrayList<>(again);
+        all.addAll(pairs);
+        java.util.Collections.shuffle(all, new java.security.SecureRandom());
+        RunResults second = runner.run(all, 1);
+        for (RunSpec r : pairs) {
+            second.of(r.id()).values().stream().filter(t -> t.status() != TestStatus.PASSED && r.only().contains(t.key()))
+                    .forEach(t -> voided.add(t.key()));
+            r.only().stream().filter(k -> !second.of(r.id()).containsKey(k)).forEach(voided::add); // never ran: unproven
+        }
         for (RunSpec r : again) {
             String id = r.id().substring(0, r.id().length() - "~again".length());
-            out.put(id, Kills.of(second.of(r.id()), r.only()).by());
+            out.put(id, Kills.of(second.of(r.id()), r.only()).by().stream().filter(k -> !voided.contains(k)).toList());
         }
         return out;
     }

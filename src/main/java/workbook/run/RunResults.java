@@ -27,6 +27,18 @@ public final class RunResults {
         return entries.getOrDefault(run, List.of()).stream().filter(e -> e.getKey().equals(key)).map(Map.Entry::getValue).toList();
     }
 
+    /** Per run, per test key: the instrumented build's methods the test entered (see {@code workbook.child.Reached}). */
+    private final Map<String, Map<String, List<String>>> reached = new LinkedHashMap<>();
+
+    synchronized void reached(String run, String test, List<String> methods) {
+        reached.computeIfAbsent(run, r -> new LinkedHashMap<>()).put(test, List.copyOf(methods));
+    }
+
+    /** The methods each test of {@code run} entered, by test key; a test that entered none is absent. */
+    public synchronized Map<String, List<String>> reached(String run) {
+        return Map.copyOf(reached.getOrDefault(run, Map.of()));
+    }
+
     synchronized void runError(String run, String message) {
         runErrors.put(run, message);
     }
@@ -34,6 +46,7 @@ public final class RunResults {
     synchronized void merge(RunResults other) {
         byKey.putAll(other.byKey);
         runErrors.putAll(other.runErrors);
+        other.reached.forEach((run, m) -> reached.computeIfAbsent(run, r -> new LinkedHashMap<>()).putAll(m));
         other.entries.forEach((run, list) -> entries.computeIfAbsent(run, r -> new ArrayList<>()).addAll(list));
     }
 

@@ -86,6 +86,7 @@ final class Settlement {
                 }
                 case "container" -> containerFailure(e);
                 case "entry" -> results.entry(e.run(), e.name(), e.message());
+                case "reached" -> results.reached(e.run(), e.test(), e.message() == null ? List.of() : List.of(e.message().split("\n")));
                 case "runDone" -> {
                     workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
                     progress |= settled.add(e.run() + "|" + e.trial() + "|*");
