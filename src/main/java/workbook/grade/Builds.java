@@ -98,6 +98,15 @@ public final class Builds {
                 k -> workbook.compile.MethodBodies.changed(reference, mutated));
     }
 
+    private static final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> CALLS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Which learner methods each official test calls (see {@link workbook.compile.TestCalls}); read once per JVM. */
+    public java.util.Map<String, java.util.Set<String>> testCalls() {
+        List<Path> sources = course.steps().stream().map(Step::testSource).filter(Files::isRegularFile).toList();
+        return CALLS.computeIfAbsent(sources, s -> workbook.compile.TestCalls.of(s, course.learnerClasses()));
+    }
+
     /** The mutated source of a mutant's target file, and the name of that file. */
     public String mutantSource(Mutant m) {
         String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());

@@ -30,9 +30,12 @@ final class StepJudge {
     private final Course course;
     private final Messages msg;
 
+    private final workbook.catalogue.TestMessages messages;
+
     StepJudge(Course course, Messages msg) {
         this.course = course;
         this.msg = msg;
+        this.messages = workbook.catalogue.TestMessages.of(course, msg.lang());
     }
 
     Verdicts.StepVerdict stepVerdict(Step s, Map<String, TestResult> results, String runError,
@@ -135,6 +138,7 @@ final class StepJudge {
                 case EXITED -> msg.get("death.exit");
                 case TEST_TIMEOUT -> msg.get("death.timeout");
                 case SAME_TIMEOUT -> msg.get("death.sameTimeout");
+                case SAME_METHOD_TIMEOUT -> msg.get("death.sameMethodTimeout", r.message());
             };
         }
         return switch (r.status()) {
@@ -161,16 +165,48 @@ final class StepJudge {
     }
 
     private static final java.util.regex.Pattern EXPECTED = java.util.regex.Pattern.compile(
-            "(?s)(?:(.*?) ==> )?expected: <(.*)> but was: <(.*)>");
+            "(?s)expected: <(.*)> but was: <(.*)>");
+    private static final java.util.regex.Pattern NOTHING_THROWN = java.util.regex.Pattern.compile(
+            "(?s)Expected (\\S+) to be thrown, but nothing was thrown\\.?");
+    private static final java.util.regex.Pattern WRONG_THROWN = java.util.regex.Pattern.compile(
+            "(?s)Unexpected exception type thrown, expected: <(\\S+)> but was: <(\\S+)>");
 
-    /** JUnit's {@code msg ==> expected: <a> but was: <b>}, in the learner's language: {@code msg — 기대: a, 실제: b}. */
+    /**
+     * A failed assertion in the learner's language: the test's own message ({@code msg ==> …}) through the lab's
+     * translations ({@link TestMessages}), and JUnit's words after it ({@code expected: <a> but was: <b>}, a missing
+     * or wrong exception) through the workbook's: {@code msg — 기대: a, 실제: b}.
+     */
     private String assertion(String message) {
-        java.util.regex.Matcher m = EXPECTED.matcher(message);
-        if (!m.matches()) {
-            return message;
+        int arrow = message.indexOf(" ==> ");
+        String own = arrow < 0 ? null : message.substring(0, arrow);
+        String junit = arrow < 0 ? message : message.substring(arrow + " ==> ".length());
+        String said = junitWords(junit);
+        if (own == null && said.equals(junit)) {
+            return words(message); // fail("…") or a message of the test's own making
         }
-        String said = msg.get("assert.expectedWas", m.group(2), m.group(3));
-        return m.group(1) == null || m.group(1).isBlank() ? said : m.group(1) + " — " + said;
+        return own == null || own.isBlank() ? said : words(own) + " — " + said;
+    }
+
+    private String junitWords(String text) {
+        java.util.regex.Matcher m = EXPECTED.matcher(text);
+        if (m.matches()) {
+            return msg.get("assert.expectedWas", m.group(1), m.group(2));
+        }
+        m = WRONG_THROWN.matcher(text);
+        if (m.matches()) {
+            return msg.get("assert.wrongException", shortName(m.group(1)), shortName(m.group(2)));
+        }
+        m = NOTHING_THROWN.matcher(text);
+        if (m.matches()) {
+            return msg.get("assert.nothingThrown", shortName(m.group(1)));
+        }
+        return text;
+    }
+
+    /** The official test's own words, translated when the lab lists them (with particles fitted). */
+    private String words(String text) {
+        String out = messages.in(text);
+        return "ko".equals(msg.lang()) ? workbook.report.Particles.fix(out) : out;
     }
 
     /** A message that starts with its own exception's class name (a wrapped cause) loses it: the name is shown once. */

@@ -15,5 +15,7 @@ public enum ChildDeath {
     /** never got to run: the time budget was used up by earlier tests */
     NOT_RUN,
     /** not run: an earlier test of the same class timed out in the learner's code, which these would enter again */
-    SAME_TIMEOUT
+    SAME_TIMEOUT,
+    /** not run: it calls a learner method in which an earlier test timed out (the method's name is the message) */
+    SAME_METHOD_TIMEOUT
 }

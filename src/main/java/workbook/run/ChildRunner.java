@@ -101,6 +101,18 @@ public final class ChildRunner {
         return outOfTime;
     }
 
+    private volatile Map<String, Set<String>> calls = Map.of();
+
+    /**
+     * Which learner methods each official test calls ({@code Class#method} to {@code Jobs#renew}): once a test times
+     * out in one of them, a learner check settles the other tests that call it instead of running each into its
+     * own time limit.
+     */
+    public ChildRunner knowingCalls(Map<String, Set<String>> calls) {
+        this.calls = Map.copyOf(calls);
+        return this;
+    }
+
     public boolean serving() {
         return serving;
     }
@@ -156,7 +168,7 @@ public final class ChildRunner {
      * makes progress, or the time budget is used up.
      */
     private RunResults runShard(List<RunSpec> specs) {
-        Settlement book = new Settlement(specs);
+        Settlement book = new Settlement(specs, calls);
         long deadline = Math.min(this.deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis()));
         boolean timedOut = false;
         boolean retried = false;

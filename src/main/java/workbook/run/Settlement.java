@@ -25,11 +25,52 @@ final class Settlement {
      * test would spend its whole time limit in the same loop (ten identical timeouts, twenty seconds) and the step has
      * failed already. Never for the reference, a mutant or a learner's own tests, whose every verdict counts.
      */
-    private final boolean skipsAfterTimeout;
+    /** Per test ({@code Class#method}), the learner methods it calls ({@code Jobs#renew}); see {@link workbook.compile.TestCalls}. */
+    private final Map<String, Set<String>> calls;
 
     Settlement(List<RunSpec> specs) {
+        this(specs, Map.of());
+    }
+
+    Settlement(List<RunSpec> specs, Map<String, Set<String>> calls) {
         this.specs = specs;
-        this.skipsAfterTimeout = !specs.isEmpty() && specs.stream().allMatch(s -> s.id().equals(LEARNER_CHECK) || s.id().equals(LEARNER_CHECK + "~race"));
+        this.calls = calls;
+    }
+
+    /** Only a learner's check skips tests after a timeout: the learner's own tests each get their own chance. */
+    private static boolean skipsAfterTimeout(Event e) {
+        return e.run().equals(LEARNER_CHECK) || e.run().equals(LEARNER_CHECK + "~race");
+    }
+
+    /**
+     * A test timed out inside the learner's {@code Jobs#renew}: every test not yet settled that calls it would hang
+     * there too, so each is settled now, named after that method, instead of costing its own time limit.
+     */
+    private void skipCallers(Event timedOut) {
+        if (timedOut.frames() == null || calls.isEmpty()) {
+            return;
+        }
+        Set<String> hung = new java.util.LinkedHashSet<>();
+        for (String frame : timedOut.frames()) {
+            // Jobs.java:42 (renew)
+            int dot = frame.indexOf(".java:");
+            int open = frame.lastIndexOf(" (");
+            if (dot > 0 && open > dot && frame.endsWith(")")) {
+                hung.add(frame.substring(0, dot) + "#" + frame.substring(open + 2, frame.length() - 1));
+            }
+        }
+        String prefix = timedOut.run() + "|" + timedOut.trial() + "|";
+        for (Event p : planned.values()) {
+            if (!p.skipKey().startsWith(prefix) || settled.contains(p.skipKey())) {
+                continue;
+            }
+            String test = p.test().contains("[") ? p.test().substring(0, p.test().indexOf('[')) : p.test();
+            String method = calls.getOrDefault(test, Set.of()).stream().filter(hung::contains).findFirst().orElse(null);
+            if (method != null && settled.add(p.skipKey())) {
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.TIMEOUT, null,
+                        method.substring(method.indexOf('#') + 1), null, timedOut.frames(), ChildDeath.SAME_METHOD_TIMEOUT));
+            }
+        }
     }
 
     /** The run id a learner's check gives its official tests ({@code learner}, {@code learner~race}). */
@@ -79,9 +120,11 @@ final class Settlement {
                     results.put(fromChild(e));
                     progress |= settled.add(e.skipKey());
                     running = null;
-                    if (skipsAfterTimeout && TestStatus.parse(e.status()) == TestStatus.TIMEOUT
-                            && timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
-                        skipRestOfClass(e);
+                    if (skipsAfterTimeout(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
+                        skipCallers(e);
+                        if (timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
+                            skipRestOfClass(e);
+                        }
                     }
                 }
                 case "container" -> containerFailure(e);
@@ -193,6 +236,7 @@ final class Settlement {
             case EXITED -> "the test JVM ended with status " + exitCode + " (System.exit?)";
             case NOT_RUN -> "not run: the time budget was used up";
             case SAME_TIMEOUT -> "not run: an earlier test of this class timed out in the same code";
+            case SAME_METHOD_TIMEOUT -> "not run: it calls a method in which an earlier test timed out";
         };
     }
 

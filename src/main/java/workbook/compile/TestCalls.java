@@ -1,0 +1,103 @@
+package workbook.compile;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.TreeScanner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+/**
+ * Which methods of the learner's classes each test method calls, read from the test sources with javac's parser:
+ * the calls written in its body ({@code Jobs.renew(...)}, lambdas included) and in the helper methods of its own file
+ * that it calls, transitively. Calls made by helpers in other files are not seen. Used to skip, once a learner method
+ * has hung, the tests that would enter it again; a call it misses only means that test runs and times out too.
+ */
+public final class TestCalls {
+    private TestCalls() {}
+
+    /**
+     * @param learnerClasses simple names of the learner's classes ({@code Jobs})
+     * @return {@code TestClass#method} to {@code Jobs#renew}, … for every method of the files' classes
+     */
+    public static Map<String, Set<String>> of(Collection<Path> sources, Collection<String> learnerClasses) {
+        Map<String, Set<String>> out = new HashMap<>();
+        if (sources.isEmpty()) {
+            return out;
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+            JavacTask task = (JavacTask) javac.getTask(null, files, d -> { }, List.of("-proc:none"), null,
+                    files.getJavaFileObjectsFromPaths(sources));
+            for (CompilationUnitTree unit : task.parse()) {
+                for (Tree type : unit.getTypeDecls()) {
+                    if (type instanceof ClassTree cls) {
+                        out.putAll(ofClass(cls, Set.copyOf(learnerClasses)));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Map.of(); // nothing known: no test is skipped for another's timeout
+        }
+        return out;
+    }
+
+    private static Map<String, Set<String>> ofClass(ClassTree cls, Set<String> learnerClasses) {
+        Map<String, Set<String>> direct = new HashMap<>();
+        Map<String, Set<String>> helpers = new HashMap<>();
+        for (Tree member : cls.getMembers()) {
+            if (member instanceof MethodTree m && m.getBody() != null) {
+                Set<String> calls = new TreeSet<>();
+                Set<String> own = new HashSet<>();
+                new TreeScanner<Void, Void>() {
+                    @Override
+                    public Void visitMethodInvocation(MethodInvocationTree call, Void v) {
+                        if (call.getMethodSelect() instanceof MemberSelectTree s
+                                && s.getExpression() instanceof IdentifierTree target
+                                && learnerClasses.contains(target.getName().toString())) {
+                            calls.add(target.getName() + "#" + s.getIdentifier());
+                        } else if (call.getMethodSelect() instanceof IdentifierTree id) {
+                            own.add(id.getName().toString());
+                        }
+                        return super.visitMethodInvocation(call, v);
+                    }
+                }.scan(m.getBody(), null);
+                direct.merge(m.getName().toString(), calls, (a, b) -> { a.addAll(b); return a; });
+                helpers.merge(m.getName().toString(), own, (a, b) -> { a.addAll(b); return a; });
+            }
+        }
+        Map<String, Set<String>> out = new HashMap<>();
+        String name = cls.getSimpleName().toString();
+        for (String method : direct.keySet()) {
+            Set<String> all = new TreeSet<>();
+            Set<String> seen = new HashSet<>();
+            Deque<String> todo = new ArrayDeque<>(List.of(method));
+            while (!todo.isEmpty()) {
+                String m = todo.pop();
+                if (seen.add(m) && direct.containsKey(m)) {
+                    all.addAll(direct.get(m));
+                    todo.addAll(helpers.getOrDefault(m, Set.of()));
+                }
+            }
+            out.put(name + "#" + method, all);
+        }
+        return out;
+    }
+}
