@@ -236,8 +236,10 @@ public final class Grader {
         // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
         // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
         List<RunSpec> reference = referenceRun(tests, testClass);
+        // Both trials in one child, one after the other: a test that remembers its earlier run in the JVM (a system
+        // property, a file) then fails the second and is flaky, as it would be on the mutants.
         RunResults ref = aheadResults != null && aheadResults.hasRun("reference") ? aheadResults
-                : runner.run(reference, shards);
+                : runner.run(reference, 1);
         aheadResults = null;
         Map<String, TestResult> onReference = ref.of("reference");
         List<Map<String, TestResult>> refTrials = reference.stream().flatMap(r -> ref.trials(r.id()).stream())
