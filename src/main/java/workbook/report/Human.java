@@ -220,6 +220,10 @@ public final class Human {
     public void compileErrors(java.util.List<workbook.compile.SourceDiagnostic> diagnostics) {
         out.println(paint("failed", msg.get("report.compile.failed")));
         for (workbook.compile.SourceDiagnostic d : diagnostics) {
+            if (!"en".equals(msg.lang())) {
+                // javac speaks English; a line in the learner's language above it names the kind of error
+                out.println("  " + paint("failed", "▸ ") + msg.get(JavacKinds.of(d.message()).orElse("javac.other")));
+            }
             out.println("  " + d);
             String line = sourceLine(d.file(), d.line());
             if (line != null && d.column() >= 1) {
