@@ -59,6 +59,68 @@ public final class TestCalls {
         return out;
     }
 
+    /**
+     * {@code tests} with, for each test, also the methods its learner calls reach inside the reference: calls between
+     * the methods of {@code referenceSources} (say {@code claimMany} calling {@code claim}), transitively. What an
+     * official test most likely depends on in a learner's file that follows the reference's shape.
+     */
+    public static Map<String, Set<String>> throughReference(Map<String, Set<String>> tests, Collection<Path> referenceSources,
+                                                            Collection<String> learnerClasses) {
+        Map<String, Set<String>> graph = new HashMap<>();
+        Map<String, Set<String>> byMethod = of(referenceSources, learnerClasses);
+        // of() keys a method of class C as "C#m" and lists its qualified calls; unqualified ones are its own class's
+        Map<String, Set<String>> own = unqualified(referenceSources);
+        byMethod.forEach((m, calls) -> graph.computeIfAbsent(m, k -> new TreeSet<>()).addAll(calls));
+        own.forEach((m, calls) -> graph.computeIfAbsent(m, k -> new TreeSet<>()).addAll(calls));
+        Map<String, Set<String>> out = new HashMap<>();
+        tests.forEach((test, calls) -> {
+            Set<String> all = new TreeSet<>();
+            Deque<String> todo = new ArrayDeque<>(calls);
+            while (!todo.isEmpty()) {
+                String m = todo.pop();
+                if (all.add(m)) {
+                    todo.addAll(graph.getOrDefault(m, Set.of()));
+                }
+            }
+            out.put(test, all);
+        });
+        return out;
+    }
+
+    /** Each method's calls of its own class's methods by bare name ({@code claim(…)} inside {@code Jobs}). */
+    private static Map<String, Set<String>> unqualified(Collection<Path> sources) {
+        Map<String, Set<String>> out = new HashMap<>();
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+            JavacTask task = (JavacTask) javac.getTask(null, files, d -> { }, List.of("-proc:none"), null,
+                    files.getJavaFileObjectsFromPaths(sources));
+            for (CompilationUnitTree unit : task.parse()) {
+                for (Tree type : unit.getTypeDecls()) {
+                    if (type instanceof ClassTree cls) {
+                        String name = cls.getSimpleName().toString();
+                        for (Tree member : cls.getMembers()) {
+                            if (member instanceof MethodTree m && m.getBody() != null) {
+                                Set<String> calls = out.computeIfAbsent(name + "#" + m.getName(), k -> new TreeSet<>());
+                                new TreeScanner<Void, Void>() {
+                                    @Override
+                                    public Void visitMethodInvocation(MethodInvocationTree call, Void v) {
+                                        if (call.getMethodSelect() instanceof IdentifierTree id) {
+                                            calls.add(name + "#" + id.getName());
+                                        }
+                                        return super.visitMethodInvocation(call, v);
+                                    }
+                                }.scan(m.getBody(), null);
+                            }
+                        }
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
+        return out;
+    }
+
     private static Map<String, Set<String>> ofClass(ClassTree cls, Set<String> learnerClasses) {
         Map<String, Set<String>> direct = new HashMap<>();
         Map<String, Set<String>> helpers = new HashMap<>();

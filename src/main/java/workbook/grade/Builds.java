@@ -107,6 +107,15 @@ public final class Builds {
         return CALLS.computeIfAbsent(sources, s -> workbook.compile.TestCalls.of(s, course.learnerClasses()));
     }
 
+    private static final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> REACH =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link #testCalls} followed through the reference's own calls between its methods (claimMany → claim). */
+    public java.util.Map<String, java.util.Set<String>> testReach() {
+        List<Path> sources = course.learnerFiles().stream().map(f -> course.reference().resolve(f)).filter(Files::isRegularFile).toList();
+        return REACH.computeIfAbsent(sources, s -> workbook.compile.TestCalls.throughReference(testCalls(), s, course.learnerClasses()));
+    }
+
     /** The mutated source of a mutant's target file, and the name of that file. */
     public String mutantSource(Mutant m) {
         String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());

@@ -182,6 +182,7 @@ public final class Grader {
         for (Step s : steps) {
             verdicts.add(judge.stepVerdict(s, merged(results, runs), runErrors(results, runs), mismatches, true));
         }
+        verdicts = judge.blocking(verdicts, builds.testReach());
         int passed = (int) verdicts.stream().filter(v -> v.status() == StepStatus.PASSED).count();
         return new Verdicts.Check("check", where, Verdicts.Compile.fine(), verdicts, passed, verdicts.size(),
                 judge.next(verdicts), course.id());

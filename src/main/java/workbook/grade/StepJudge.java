@@ -127,6 +127,45 @@ final class StepJudge {
         return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), StepStatus.ERROR, why, tests);
     }
 
+    /**
+     * {@code verdicts} with each failed step marked as blocked by the first earlier step that also fails, when every
+     * failing test of it calls (directly, or through the reference's own calls) a method of that earlier step: with
+     * a boundary bug in {@code claim}, the later steps whose tests all claim first say so in one line.
+     */
+    List<Verdicts.StepVerdict> blocking(List<Verdicts.StepVerdict> verdicts, Map<String, Set<String>> reach) {
+        if (reach.isEmpty()) {
+            return verdicts;
+        }
+        Map<String, String> keyOf = course.tests().stream().collect(Collectors.toMap(OfficialTest::id, OfficialTest::key, (a, b) -> a));
+        List<Verdicts.StepVerdict> out = new ArrayList<>();
+        for (Verdicts.StepVerdict v : verdicts) {
+            Verdicts.StepVerdict blocked = null;
+            List<Verdicts.TestVerdict> failing = v.tests().stream()
+                    .filter(t -> t.status() != TestOutcome.PASSED && t.status() != TestOutcome.NOT_STARTED).toList();
+            if (v.status() == StepStatus.FAILED && v.message() == null && !failing.isEmpty()) {
+                for (Verdicts.StepVerdict earlier : out) {
+                    if (earlier.status() != StepStatus.FAILED && earlier.status() != StepStatus.ERROR) {
+                        continue;
+                    }
+                    Set<String> methods = course.step(earlier.step()).map(st -> st.methods().stream()
+                            .map(m -> (st.file() == null ? course.learnerClass() : st.file()) + "#" + m)
+                            .collect(Collectors.toSet())).orElse(Set.of());
+                    boolean all = failing.stream().allMatch(t -> reach.getOrDefault(keyOf.getOrDefault(t.id(), t.id()), Set.of())
+                            .stream().anyMatch(methods::contains));
+                    if (all && !methods.isEmpty()) {
+                        String names = methods.stream().map(m -> m.substring(m.indexOf('#') + 1)).sorted()
+                                .collect(Collectors.joining(", "));
+                        blocked = new Verdicts.StepVerdict(v.step(), v.slug(), v.title(), v.status(),
+                                msg.get("check.earlierFailing", earlier.step(), names, failing.size()), v.tests(), earlier.step());
+                        break;
+                    }
+                }
+            }
+            out.add(blocked != null ? blocked : v);
+        }
+        return out;
+    }
+
     /** What went wrong, in learner terms; never the reference's source. */
     String detail(TestResult r) {
         if (r.cause() != null) {

@@ -28,8 +28,16 @@ public final class Verdicts {
         }
     }
 
+    /**
+     * @param blockedBy an earlier step that still fails and that every failing test of this one depends on (their
+     *                  calls reach its method): fix that one first; null when the failures are this step's own
+     */
     public record StepVerdict(int step, String slug, String title, StepStatus status, String message,
-                              List<TestVerdict> tests) {}
+                              List<TestVerdict> tests, Integer blockedBy) {
+        public StepVerdict(int step, String slug, String title, StepStatus status, String message, List<TestVerdict> tests) {
+            this(step, slug, title, status, message, tests, null);
+        }
+    }
 
     /** {@code lab}: the id of the lab the steps belong to. */
     public record Check(String command, String workspace, Compile compile, List<StepVerdict> steps, int passed,

@@ -29,11 +29,13 @@ public final class Human {
         out.println(bold(msg.get("report.check.title", c.workspace())));
         compile(c.compile());
         boolean sameForAll = !c.compile().ok() && !verbose;
+        // The title column as wide as the longest title and one space, so no title runs into its status.
+        int titles = Math.min(50, 1 + c.steps().stream().mapToInt(s -> Terminal.width(s.title())).max().orElse(33));
         for (Verdicts.StepVerdict s : c.steps()) {
             long ok = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
             // A compile error ran no test: the step lists its tests (each an error), but a count would say nothing.
             String counts = s.tests().isEmpty() || !c.compile().ok() ? "" : " (" + ok + "/" + s.tests().size() + ")";
-            out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), 34),
+            out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), titles),
                     paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
             if (s.message() != null && !sameForAll) {
                 out.println("       " + s.message());
@@ -42,7 +44,8 @@ public final class Human {
             // A step held back only by an earlier step's "not yet" has said so in its message: no line per test.
             boolean onlyEarlier = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED)
                     .allMatch(t -> t.status() == TestOutcome.NOT_STARTED) && s.message() != null;
-            if (open && s.status() != StepStatus.NOT_STARTED && c.compile().ok() && (verbose || !onlyEarlier)) {
+            // A step blocked by an earlier failing step has said so too; -v shows its tests.
+            if (open && s.status() != StepStatus.NOT_STARTED && c.compile().ok() && (verbose || !onlyEarlier && s.blockedBy() == null)) {
                 tests(s.tests(), verbose);
             }
         }
