@@ -32,20 +32,25 @@ public final class Human {
         // The title column as wide as the longest title and one space, so no title runs into its status.
         int titles = Math.min(50, 1 + c.steps().stream().mapToInt(s -> Terminal.width(s.title())).max().orElse(33));
         for (Verdicts.StepVerdict s : c.steps()) {
+            if (sameForAll) {
+                break; // a compile error ran no test: no step has anything to say but the one line below
+            }
             long ok = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
             // A compile error ran no test: the step lists its tests (each an error), but a count would say nothing.
             String counts = s.tests().isEmpty() || !c.compile().ok() ? "" : " (" + ok + "/" + s.tests().size() + ")";
             out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), titles),
                     paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
             if (s.message() != null && !sameForAll) {
-                out.println("       " + s.message());
+                Terminal.wrap(s.message(), Math.max(30, Terminal.columns() - 8)).forEach(l -> out.println("       " + l));
             }
             boolean open = verbose || s.status() == StepStatus.FAILED || s.status() == StepStatus.ERROR;
             // A step held back only by an earlier step's "not yet" has said so in its message: no line per test.
             boolean onlyEarlier = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED)
                     .allMatch(t -> t.status() == TestOutcome.NOT_STARTED) && s.message() != null;
-            // A step blocked by an earlier failing step has said so too; -v shows its tests.
-            if (open && s.status() != StepStatus.NOT_STARTED && c.compile().ok() && (verbose || !onlyEarlier && s.blockedBy() == null)) {
+            // A step blocked by an earlier failing step has said so too, and so has a step in error with its cause
+            // (a signature that differs from the contract, a budget used up): -v shows its tests.
+            boolean saidOnce = onlyEarlier || s.blockedBy() != null || s.status() == StepStatus.ERROR && s.message() != null;
+            if (open && s.status() != StepStatus.NOT_STARTED && c.compile().ok() && (verbose || !saidOnce)) {
                 tests(s.tests(), verbose);
             }
         }
