@@ -39,8 +39,14 @@ public final class TestCalls {
      */
     public static Map<String, Set<String>> of(Collection<Path> sources, Collection<String> learnerClasses) {
         Map<String, Set<String>> out = new HashMap<>();
+        // nothing known when they do not parse: no test is skipped for another's timeout
+        return classes(sources, cls -> out.putAll(ofClass(cls, Set.copyOf(learnerClasses)))) ? out : Map.of();
+    }
+
+    /** Hands each top-level class of {@code sources} to {@code each}; false when they could not be read or parsed. */
+    private static boolean classes(Collection<Path> sources, java.util.function.Consumer<ClassTree> each) {
         if (sources.isEmpty()) {
-            return out;
+            return true;
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
@@ -49,14 +55,14 @@ public final class TestCalls {
             for (CompilationUnitTree unit : task.parse()) {
                 for (Tree type : unit.getTypeDecls()) {
                     if (type instanceof ClassTree cls) {
-                        out.putAll(ofClass(cls, Set.copyOf(learnerClasses)));
+                        each.accept(cls);
                     }
                 }
             }
+            return true;
         } catch (IOException | RuntimeException e) {
-            return Map.of(); // nothing known: no test is skipped for another's timeout
+            return false;
         }
-        return out;
     }
 
     /**
@@ -90,35 +96,24 @@ public final class TestCalls {
     /** Each method's calls of its own class's methods by bare name ({@code claim(…)} inside {@code Jobs}). */
     private static Map<String, Set<String>> unqualified(Collection<Path> sources) {
         Map<String, Set<String>> out = new HashMap<>();
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-            JavacTask task = (JavacTask) javac.getTask(null, files, d -> { }, List.of("-proc:none"), null,
-                    files.getJavaFileObjectsFromPaths(sources));
-            for (CompilationUnitTree unit : task.parse()) {
-                for (Tree type : unit.getTypeDecls()) {
-                    if (type instanceof ClassTree cls) {
-                        String name = cls.getSimpleName().toString();
-                        for (Tree member : cls.getMembers()) {
-                            if (member instanceof MethodTree m && m.getBody() != null) {
-                                Set<String> calls = out.computeIfAbsent(name + "#" + m.getName(), k -> new TreeSet<>());
-                                new TreeScanner<Void, Void>() {
-                                    @Override
-                                    public Void visitMethodInvocation(MethodInvocationTree call, Void v) {
-                                        if (call.getMethodSelect() instanceof IdentifierTree id) {
-                                            calls.add(name + "#" + id.getName());
-                                        }
-                                        return super.visitMethodInvocation(call, v);
-                                    }
-                                }.scan(m.getBody(), null);
+        boolean read = classes(sources, cls -> {
+            String name = cls.getSimpleName().toString();
+            for (Tree member : cls.getMembers()) {
+                if (member instanceof MethodTree m && m.getBody() != null) {
+                    Set<String> calls = out.computeIfAbsent(name + "#" + m.getName(), k -> new TreeSet<>());
+                    new TreeScanner<Void, Void>() {
+                        @Override
+                        public Void visitMethodInvocation(MethodInvocationTree call, Void v) {
+                            if (call.getMethodSelect() instanceof IdentifierTree id) {
+                                calls.add(name + "#" + id.getName());
                             }
+                            return super.visitMethodInvocation(call, v);
                         }
-                    }
+                    }.scan(m.getBody(), null);
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            return Map.of();
-        }
-        return out;
+        });
+        return read ? out : Map.of();
     }
 
     private static Map<String, Set<String>> ofClass(ClassTree cls, Set<String> learnerClasses) {
