@@ -59,6 +59,16 @@ final class GradeCommand implements Callable<Integer> {
      * latches, JVM starts), and a second one fills that time. Measured on 2 cores, 30 submissions: 255 s at 2 jobs,
      * 185 s at 3, 164 s at 4 (bench/class.sh). Fewer where memory is short: each job's child JVM takes up to ~400 MB.
      */
+    /**
+     * {@link #DEFAULT_BUDGET_SECONDS} for a submission that has a core to itself, and as many times that as there are
+     * submissions per core: at two jobs a core each gets about half the CPU, and an honest, heavy submission (45 tests
+     * on 57 mutants: 26 s alone) must not run out of wall-clock time because its neighbours are busy.
+     */
+    static long defaultBudgetSeconds(int jobs) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return DEFAULT_BUDGET_SECONDS * (long) Math.max(1, (jobs + cores - 1) / cores);
+    }
+
     static int defaultJobs() {
         int byCores = 2 * Runtime.getRuntime().availableProcessors();
         long memoryMb = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
@@ -71,8 +81,8 @@ final class GradeCommand implements Callable<Integer> {
         List<Path> folders = submissions();
         Lab lab = Lab.open(withLab(folders), extra);
         Sandbox sandbox = sandboxOrRefuse(lab);
-        long budget = (options.timeBudget == null ? DEFAULT_BUDGET_SECONDS : Math.max(1, options.timeBudget)) * 1000L;
         int n = jobs == null ? defaultJobs() : Math.max(1, jobs);
+        long budget = (options.timeBudget == null ? defaultBudgetSeconds(n) : Math.max(1, options.timeBudget)) * 1000L;
         Limits limits = Limits.defaults().withBudget(budget);
         // One serving child per submission does the check, the learner's tests on the reference and on the mutants,
         // and the confirming runs: one JVM start instead of three. Kills are confirmed beside the reference in a
