@@ -283,14 +283,7 @@ public final class Grader {
             });
         }
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
-        if (Boolean.getBoolean("workbook.timing")) {
-            for (RunSpec r : runs) {
-                var rs = results.of(r.id()).values();
-                Timing.mark("mutant " + r.id() + ": " + rs.stream().filter(x -> x.status() != TestStatus.SKIPPED).count()
-                        + " ran, " + rs.stream().mapToLong(TestResult::millis).sum() + " ms in tests; "
-                        + rs.stream().filter(x -> x.status() != TestStatus.SKIPPED).map(x -> x.method() + "=" + x.status() + ":" + x.millis()).collect(Collectors.joining(" ")));
-            }
-        }
+        timings(runs, results);
         Set<String> voided = new java.util.HashSet<>();
         Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid, voided);
         List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
@@ -330,6 +323,19 @@ public final class Grader {
                 : msg.get("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
         return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, unheld, killed,
                 verdicts.size(), next);
+    }
+
+    /** With {@code -Dworkbook.timing=true}: per mutant, the tests that ran, their outcomes and their milliseconds. */
+    private static void timings(List<RunSpec> runs, RunResults results) {
+        if (!Boolean.getBoolean("workbook.timing")) {
+            return;
+        }
+        for (RunSpec r : runs) {
+            List<TestResult> ran = results.of(r.id()).values().stream().filter(x -> x.status() != TestStatus.SKIPPED).toList();
+            Timing.mark("mutant " + r.id() + ": " + ran.size() + " ran, " + ran.stream().mapToLong(TestResult::millis).sum()
+                    + " ms in tests; " + ran.stream().map(x -> x.method() + "=" + x.status() + ":" + x.millis())
+                    .collect(Collectors.joining(" ")));
+        }
     }
 
     /**
