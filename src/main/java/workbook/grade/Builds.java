@@ -72,7 +72,8 @@ public final class Builds {
         List<ClassCache.Source> sources = new ArrayList<>();
         for (String f : course.learnerFiles()) {
             String text = read(course.reference().resolve(f));
-            sources.add(new ClassCache.Source(f, workbook.compile.MethodBodies.of(text).instrument("workbook.child.Reached.hit")));
+            sources.add(new ClassCache.Source(f, INSTRUMENTED.computeIfAbsent(text,
+                    t -> workbook.compile.MethodBodies.of(t).instrument("workbook.child.Reached.hit"))));
         }
         for (String f : course.givenFiles()) {
             sources.add(new ClassCache.Source(f, read(course.given().resolve(f))));
@@ -82,6 +83,9 @@ public final class Builds {
         CompileResult r = cache.compileTexts(VARIANT, sources, classpath);
         return r.ok() ? java.util.Optional.of(r.classes()) : java.util.Optional.empty();
     }
+
+    /** A reference source and its instrumented text: parsed once per JVM, not once per submission. */
+    private static final java.util.Map<String, String> INSTRUMENTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static final java.util.Map<String, java.util.Optional<java.util.Set<String>>> CHANGED =
             new java.util.concurrent.ConcurrentHashMap<>();

@@ -41,7 +41,7 @@ public final class Grader {
         this.msg = msg;
         this.shards = shards;
         this.judge = new StepJudge(course, msg);
-        runner.knowingCalls(builds.testCalls());
+        runner.knowingCalls(builds::testCalls);
     }
 
     /** Warms the compiler on the learner's file (watch mode: the first save should be as quick as the tenth). */
@@ -182,7 +182,7 @@ public final class Grader {
         for (Step s : steps) {
             verdicts.add(judge.stepVerdict(s, merged(results, runs), runErrors(results, runs), mismatches, true));
         }
-        verdicts = judge.blocking(verdicts, builds.testReach());
+        verdicts = judge.blocking(verdicts, builds::testReach);
         int passed = (int) verdicts.stream().filter(v -> v.status() == StepStatus.PASSED).count();
         return new Verdicts.Check("check", where, Verdicts.Compile.fine(), verdicts, passed, verdicts.size(),
                 judge.next(verdicts), course.id());

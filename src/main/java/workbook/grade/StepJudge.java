@@ -132,10 +132,12 @@ final class StepJudge {
      * failing test of it calls (directly, or through the reference's own calls) a method of that earlier step: with
      * a boundary bug in {@code claim}, the later steps whose tests all claim first say so in one line.
      */
-    List<Verdicts.StepVerdict> blocking(List<Verdicts.StepVerdict> verdicts, Map<String, Set<String>> reach) {
-        if (reach.isEmpty()) {
-            return verdicts;
+    List<Verdicts.StepVerdict> blocking(List<Verdicts.StepVerdict> verdicts, java.util.function.Supplier<Map<String, Set<String>>> reaches) {
+        boolean twoFail = verdicts.stream().filter(v -> v.status() == StepStatus.FAILED || v.status() == StepStatus.ERROR).count() >= 2;
+        if (!twoFail) {
+            return verdicts; // nothing can be blocked: the official tests are not read at all
         }
+        Map<String, Set<String>> reach = reaches.get();
         Map<String, String> keyOf = course.tests().stream().collect(Collectors.toMap(OfficialTest::id, OfficialTest::key, (a, b) -> a));
         List<Verdicts.StepVerdict> out = new ArrayList<>();
         for (Verdicts.StepVerdict v : verdicts) {

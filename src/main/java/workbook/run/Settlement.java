@@ -26,13 +26,13 @@ final class Settlement {
      * failed already. Never for the reference, a mutant or a learner's own tests, whose every verdict counts.
      */
     /** Per test ({@code Class#method}), the learner methods it calls ({@code Jobs#renew}); see {@link workbook.compile.TestCalls}. */
-    private final Map<String, Set<String>> calls;
+    private final java.util.function.Supplier<Map<String, Set<String>>> calls;
 
     Settlement(List<RunSpec> specs) {
-        this(specs, Map.of());
+        this(specs, Map::of);
     }
 
-    Settlement(List<RunSpec> specs, Map<String, Set<String>> calls) {
+    Settlement(List<RunSpec> specs, java.util.function.Supplier<Map<String, Set<String>>> calls) {
         this.specs = specs;
         this.calls = calls;
     }
@@ -47,7 +47,8 @@ final class Settlement {
      * there too, so each is settled now, named after that method, instead of costing its own time limit.
      */
     private void skipCallers(Event timedOut) {
-        if (timedOut.frames() == null || calls.isEmpty()) {
+        Map<String, Set<String>> calls = timedOut.frames() == null ? Map.of() : this.calls.get();
+        if (calls.isEmpty()) {
             return;
         }
         Set<String> hung = new java.util.LinkedHashSet<>();
