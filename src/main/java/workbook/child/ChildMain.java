@@ -9,12 +9,14 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.platform.engine.CancellationToken;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
@@ -209,20 +211,86 @@ public final class ChildMain {
         config.put("junit.jupiter.execution.parallel.enabled", "false");
         config.put("junit.jupiter.testmethod.order.default", KillersFirst.class.getName());
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(run.testClasses().stream().map(name -> DiscoverySelectors.selectClass(loader, name)).toList())
+                .selectors(selectors(loader, run))
                 .filters(filter)
                 .configurationParameters(config)
                 .build();
         run.properties().forEach(System::setProperty);
         // A run that stops at its first failure cancels the rest: JUnit then reports them skipped.
         CancellationToken cancel = run.stopAtFirstFailure() ? CancellationToken.create() : null;
-        KillersFirst.about(run.group(), run.likely());
+        KillersFirst.about(run.group(), run.likely(), run.costs());
         try {
             launcher.execute(LauncherExecutionRequestBuilder.executionRequest(request)
                     .listeners(new Listener(run.id(), trial, cancel, run.group()))
                     .cancellationToken(cancel != null ? cancel : CancellationToken.disabled()).build());
         } finally {
             run.properties().keySet().forEach(System::clearProperty);
+        }
+    }
+
+    /**
+     * What JUnit discovers: the test classes whole, or, when the run keeps only some tests, just their methods (a run
+     * of one test then costs one method's discovery, not the class's forty). The filter still picks the invocations
+     * and settled tests. When a kept test cannot be found as a method here, every class is selected whole.
+     */
+    private static List<DiscoverySelector> selectors(ClassLoader loader, RunSpec run) {
+        List<DiscoverySelector> whole = run.testClasses().stream()
+                .map(name -> (DiscoverySelector) DiscoverySelectors.selectClass(loader, name)).toList();
+        if (run.only().isEmpty()) {
+            return whole;
+        }
+        Map<String, Class<?>> byKey = new HashMap<>();
+        try {
+            for (String name : run.testClasses()) {
+                nested(Class.forName(name, false, loader), byKey);
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            return whole; // JUnit says why, the same way, when it discovers the class whole
+        }
+        List<DiscoverySelector> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String key : run.only()) {
+            int hash = key.indexOf('#');
+            Class<?> c = hash < 0 ? null : byKey.get(key.substring(0, hash));
+            if (c == null) {
+                return whole;
+            }
+            String method = key.substring(hash + 1).replaceAll("\\[.*$", "");
+            if (!seen.add(c.getName() + "#" + method)) {
+                continue;
+            }
+            List<java.lang.reflect.Method> found = new ArrayList<>();
+            try {
+                for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+                    for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                        if (m.getName().equals(method) && !m.isSynthetic() && !m.isBridge()) {
+                            found.add(m);
+                        }
+                    }
+                }
+            } catch (LinkageError e) {
+                return whole;
+            }
+            if (found.isEmpty()) {
+                return whole;
+            }
+            found.forEach(m -> out.add(DiscoverySelectors.selectMethod(c, m)));
+        }
+        return out;
+    }
+
+    /**
+     * {@code c} and its member classes, each under every class part its test keys can have (see {@link #key}): the
+     * binary simple name ({@code JobsTest$Inner}, a method's key), with dots ({@code JobsTest.Inner}) and the
+     * innermost name ({@code Inner}, a dynamic test's key).
+     */
+    private static void nested(Class<?> c, Map<String, Class<?>> byKey) {
+        String binary = c.getName().substring(c.getName().lastIndexOf('.') + 1);
+        byKey.putIfAbsent(binary, c);
+        byKey.putIfAbsent(binary.replace('$', '.'), c);
+        byKey.putIfAbsent(binary.substring(binary.lastIndexOf('$') + 1), c);
+        for (Class<?> inner : c.getDeclaredClasses()) {
+            nested(inner, byKey);
         }
     }
 

@@ -18,10 +18,12 @@ import java.util.List;
  * @param group       which runs are alike (a mutant's step): a test that failed on one of them goes first on the next
  *                    (see {@link KillersFirst}); null for none
  * @param likely      words a test's method name may contain to be tried early (the names of the step's methods)
+ * @param costs       per test method name, its milliseconds on the reference: with {@code group}, cheap tests are tried
+ *                    before dear ones that are as likely to fail (see {@link KillersFirst}); empty for none
  */
 public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
                       java.util.Map<String, String> properties, boolean stopAtFirstFailure, String group,
-                      List<String> likely) {
+                      List<String> likely, java.util.Map<String, Long> costs) {
     public RunSpec {
         classpath = List.copyOf(classpath);
         testClasses = List.copyOf(testClasses);
@@ -29,23 +31,25 @@ public record RunSpec(String id, List<String> classpath, List<String> testClasse
         trials = Math.max(1, trials);
         properties = properties == null ? java.util.Map.of() : java.util.Map.copyOf(properties);
         likely = likely == null ? List.of() : List.copyOf(likely);
+        costs = costs == null ? java.util.Map.of() : java.util.Map.copyOf(costs);
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
-        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false, null, List.of());
+        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false, null, List.of(), java.util.Map.of());
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
                    java.util.Map<String, String> properties) {
-        this(id, classpath, testClasses, only, trials, properties, false, null, List.of());
+        this(id, classpath, testClasses, only, trials, properties, false, null, List.of(), java.util.Map.of());
     }
 
     /**
-     * This run, ending at its first test that does not pass, trying first the tests that failed on runs of the same
-     * {@code group}, then those whose names hold one of {@code likely}.
+     * This run, ending at its first test that does not pass, trying first the tests most likely to fail for the time
+     * they take: those that failed on runs of the same {@code group}, then those whose names hold one of
+     * {@code likely}, each weighed against its {@code costs}.
      */
-    public RunSpec stoppingAtFirstFailure(String group, List<String> likely) {
-        return new RunSpec(id, classpath, testClasses, only, trials, properties, true, group, likely);
+    public RunSpec stoppingAtFirstFailure(String group, List<String> likely, java.util.Map<String, Long> costs) {
+        return new RunSpec(id, classpath, testClasses, only, trials, properties, true, group, likely, costs);
     }
 
     public static RunSpec of(String id, List<String> classpath, List<String> testClasses) {

@@ -275,11 +275,12 @@ public final class Grader {
         }
         if (firstKiller) {
             Map<String, Mutant> byId = mutants.stream().collect(Collectors.toMap(Mutant::id, m -> m, (a, b) -> a));
+            Map<String, Long> costs = costs(refTrials);
             runs.replaceAll(r -> {
                 Mutant m = byId.get(r.id());
                 List<String> methods = course.steps().stream().filter(st -> st.number() == m.step())
                         .flatMap(st -> st.methods().stream()).map(x -> x.substring(x.lastIndexOf('.') + 1)).toList();
-                return r.stoppingAtFirstFailure("step " + m.step(), methods);
+                return r.stoppingAtFirstFailure("step " + m.step(), methods, costs);
             });
         }
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
@@ -323,6 +324,20 @@ public final class Grader {
                 : msg.get("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
         return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, unheld, killed,
                 verdicts.size(), next);
+    }
+
+    /**
+     * Per test method, the fewest milliseconds its runs on the reference took (the first run also warms the JIT; all
+     * invocations of a parameterized test together), so the quick tests can go first on the mutants.
+     */
+    private static Map<String, Long> costs(List<Map<String, TestResult>> refTrials) {
+        Map<String, Long> out = new HashMap<>();
+        for (Map<String, TestResult> trial : refTrials) {
+            Map<String, Long> sum = new HashMap<>();
+            trial.values().forEach(t -> sum.merge(t.method().replaceAll("\\[.*$", ""), t.millis(), Long::sum));
+            sum.forEach((k, v) -> out.merge(k, v, Math::min));
+        }
+        return out;
     }
 
     /** With {@code -Dworkbook.timing=true}: per mutant, the tests that ran, their outcomes and their milliseconds. */
