@@ -223,6 +223,9 @@ public final class ChildMain {
             launcher.execute(LauncherExecutionRequestBuilder.executionRequest(request)
                     .listeners(new Listener(run.id(), trial, cancel, run.group()))
                     .cancellationToken(cancel != null ? cancel : CancellationToken.disabled()).build());
+            if (cancel != null && cancel.isCancellationRequested()) {
+                emit(new Event("cancelled", run.id(), trial, null, null, null, null, null, null, null));
+            }
         } finally {
             run.properties().keySet().forEach(System::clearProperty);
         }
@@ -394,7 +397,8 @@ public final class ChildMain {
 
         @Override
         public void executionSkipped(TestIdentifier t, String reason) {
-            if (t.isTest()) {
+            // After the run's first failure every test left is skipped: one "cancelled" event says so for them all.
+            if (t.isTest() && (cancel == null || !cancel.isCancellationRequested())) {
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), "skipped", null, reason, null, null, 0L));
             }
         }

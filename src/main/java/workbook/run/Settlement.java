@@ -131,10 +131,11 @@ final class Settlement {
                 case "container" -> containerFailure(e);
                 case "entry" -> results.entry(e.run(), e.name(), e.message());
                 case "reached" -> results.reached(e.run(), e.test(), e.message() == null ? List.of() : List.of(e.message().split("\n")));
+                case "cancelled" -> settleUnreported(e.run(), e.trial(), TestStatus.SKIPPED, "cancelled: the run stopped at its first failure");
                 case "runDone" -> {
                     workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
                     progress |= settled.add(e.run() + "|" + e.trial() + "|*");
-                    settleUnreported(e.run(), e.trial(), "not executed");
+                    settleUnreported(e.run(), e.trial(), TestStatus.ERROR, "not executed");
                 }
                 case "runError" -> {
                     results.runError(e.run(), e.exception() + ": " + e.message());
@@ -202,11 +203,11 @@ final class Settlement {
         }
     }
 
-    private void settleUnreported(String run, int trial, String why) {
+    private void settleUnreported(String run, int trial, TestStatus status, String why) {
         String prefix = run + "|" + trial + "|";
         for (Event p : planned.values()) {
             if (p.skipKey().startsWith(prefix) && settled.add(p.skipKey())) {
-                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.ERROR, null, why, null,
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), status, null, why, null,
                         List.of(), null));
             }
         }
