@@ -133,6 +133,7 @@ public final class ChildMain {
             for (RunSpec run : plan.runs()) {
                 child.run(launcher, run);
             }
+            child.closeShared();
             child.emit(Event.of("allDone", null, 0));
             child.events.close();
         } while (serve);
@@ -171,10 +172,16 @@ public final class ChildMain {
     }
 
     private void run(Launcher launcher, RunSpec run) throws IOException {
-        URL[] urls = neutral(run.classpath()).stream().map(ChildMain::toUrl).toArray(URL[]::new);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader loader = new URLClassLoader(urls, ChildMain.class.getClassLoader())) {
+        URLClassLoader loader = run.variant() > 0 ? shared(run.classpath()) : null;
+        boolean own = loader == null;
+        if (own) {
+            loader = new URLClassLoader(neutral(run.classpath()).stream().map(ChildMain::toUrl).toArray(URL[]::new),
+                    ChildMain.class.getClassLoader());
+        }
+        try {
             Thread.currentThread().setContextClassLoader(loader);
+            Active.set(run.variant());
             for (int trial = 0; trial < run.trials(); trial++) {
                 if (skip.contains(run.id() + "|" + trial + "|*")) {
                     continue;
@@ -188,8 +195,32 @@ public final class ChildMain {
             emit(new Event("runError", run.id(), 0, null, null, "error", e.getClass().getName(),
                     String.valueOf(e.getMessage()), null, null));
         } finally {
+            Active.set(0);
             Thread.currentThread().setContextClassLoader(previous);
+            if (own) {
+                loader.close();
+            }
         }
+    }
+
+    /** The class loader the runs of one schemata build share in this plan, by their class path. */
+    private final Map<List<String>, URLClassLoader> shared = new HashMap<>();
+
+    private URLClassLoader shared(List<String> classpath) {
+        return shared.computeIfAbsent(List.copyOf(classpath), cp -> new URLClassLoader(
+                cp.stream().map(ChildMain::toUrl).toArray(URL[]::new), ChildMain.class.getClassLoader()));
+    }
+
+    /** Closes the shared class loaders once the plan's runs are done. */
+    void closeShared() {
+        for (URLClassLoader l : shared.values()) {
+            try {
+                l.close();
+            } catch (IOException ignored) {
+                // the loader's jars and folders are read-only; nothing to lose
+            }
+        }
+        shared.clear();
     }
 
     private void execute(Launcher launcher, ClassLoader loader, RunSpec run, int trial) {

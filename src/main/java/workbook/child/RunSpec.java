@@ -20,10 +20,12 @@ import java.util.List;
  * @param likely      words a test's method name may contain to be tried early (the names of the step's methods)
  * @param costs       per test method name, its milliseconds on the reference: with {@code group}, cheap tests are tried
  *                    before dear ones that are as likely to fail (see {@link KillersFirst}); empty for none
+ * @param variant     0, or which variant of a schemata build this run is ({@link Active}): runs of one schemata build
+ *                    share one class loader in a child, so their classes load and warm up once
  */
 public record RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
                       java.util.Map<String, String> properties, boolean stopAtFirstFailure, String group,
-                      List<String> likely, java.util.Map<String, Long> costs) {
+                      List<String> likely, java.util.Map<String, Long> costs, int variant) {
     public RunSpec {
         classpath = List.copyOf(classpath);
         testClasses = List.copyOf(testClasses);
@@ -35,12 +37,12 @@ public record RunSpec(String id, List<String> classpath, List<String> testClasse
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials) {
-        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false, null, List.of(), java.util.Map.of());
+        this(id, classpath, testClasses, only, trials, java.util.Map.of(), false, null, List.of(), java.util.Map.of(), 0);
     }
 
     public RunSpec(String id, List<String> classpath, List<String> testClasses, List<String> only, int trials,
                    java.util.Map<String, String> properties) {
-        this(id, classpath, testClasses, only, trials, properties, false, null, List.of(), java.util.Map.of());
+        this(id, classpath, testClasses, only, trials, properties, false, null, List.of(), java.util.Map.of(), 0);
     }
 
     /**
@@ -49,7 +51,13 @@ public record RunSpec(String id, List<String> classpath, List<String> testClasse
      * {@code likely}, each weighed against its {@code costs}.
      */
     public RunSpec stoppingAtFirstFailure(String group, List<String> likely, java.util.Map<String, Long> costs) {
-        return new RunSpec(id, classpath, testClasses, only, trials, properties, true, group, likely, costs);
+        return new RunSpec(id, classpath, testClasses, only, trials, properties, true, group, likely, costs, variant);
+    }
+
+    /** This run as variant {@code k} of the schemata build whose classes are {@code classpath}'s first entry. */
+    public RunSpec asVariant(List<String> schemataClasspath, int k) {
+        return new RunSpec(id, schemataClasspath, testClasses, only, trials, properties, stopAtFirstFailure, group, likely,
+                costs, k);
     }
 
     public static RunSpec of(String id, List<String> classpath, List<String> testClasses) {

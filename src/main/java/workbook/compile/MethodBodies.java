@@ -35,8 +35,12 @@ import javax.tools.ToolProvider;
  * a change outside the bodies.
  */
 public final class MethodBodies {
-    /** One method's body: its key ({@code Outer.Inner#name(Type,Type)}) and the offsets of its braces. */
-    public record Body(String key, int open, int close) {
+    /**
+     * One method's body: its key ({@code Outer.Inner#name(Type,Type)}), the offsets of its braces, where the method's
+     * declaration starts (its first modifier or annotation), its name, its parameters' names, and whether it returns
+     * nothing.
+     */
+    public record Body(String key, int open, int close, int start, String name, List<String> params, boolean isVoid) {
         String text(String source) {
             return source.substring(open, close);
         }
@@ -84,10 +88,14 @@ public final class MethodBodies {
             } else if (member instanceof MethodTree m && m.getBody() != null && !m.getName().contentEquals("<init>")) {
                 long open = positions.getStartPosition(unit, m.getBody());
                 long close = positions.getEndPosition(unit, m.getBody());
-                if (open >= 0 && close > open) {
+                long start = positions.getStartPosition(unit, m);
+                if (open >= 0 && close > open && start >= 0 && start < open) {
                     String params = m.getParameters().stream().map(VariableTree::getType).map(String::valueOf)
                             .collect(Collectors.joining(","));
-                    out.add(new Body(name + "#" + m.getName() + "(" + params + ")", (int) open, (int) close));
+                    boolean isVoid = m.getReturnType() != null && m.getReturnType().toString().equals("void");
+                    out.add(new Body(name + "#" + m.getName() + "(" + params + ")", (int) open, (int) close, (int) start,
+                            m.getName().toString(), m.getParameters().stream().map(v -> v.getName().toString()).toList(),
+                            isVoid));
                 }
             }
         }
@@ -116,18 +124,7 @@ public final class MethodBodies {
      * differs; empty when something else changed (or either does not parse), so every test may reach the change.
      */
     public static Optional<Set<String>> changed(String reference, String mutant) {
-        MethodBodies a = of(reference);
-        MethodBodies b = of(mutant);
-        if (a.bodies.isEmpty() || b.bodies.isEmpty() || !a.outline().equals(b.outline())) {
-            return Optional.empty();
-        }
-        Map<String, String> before = a.texts();
-        Map<String, String> after = b.texts();
-        if (before == null || after == null || !before.keySet().equals(after.keySet())) {
-            return Optional.empty();
-        }
-        return Optional.of(before.keySet().stream().filter(k -> !before.get(k).equals(after.get(k)))
-                .collect(Collectors.toCollection(java.util.LinkedHashSet::new)));
+        return changed(of(reference), of(mutant));
     }
 
     /** Each body's text by key; null when two bodies share a key (then no change can be told apart). */
@@ -150,5 +147,132 @@ public final class MethodBodies {
             at = b.close();
         }
         return out.append(source.substring(at)).toString();
+    }
+
+    /**
+     * One source that is the reference and every variant at once ("mutant schemata"): each body some variant changes
+     * first asks {@code <is>(k)} for each such variant k and, when it answers yes, calls that variant's body instead,
+     * added right after it as a method {@code name$k} with the same declaration (so the lines below it move: this
+     * build's stack traces are for finding killers, not for showing). Empty when a variant changes anything outside the
+     * bodies, or when a source does not parse: such variants must each be built alone.
+     *
+     * @param variants each variant's whole source, by its number (from 1)
+     * @param is       a static method of one int that says whether that variant is the one running
+     */
+    public static Optional<String> schemata(String reference, Map<Integer, String> variants, String is) {
+        MethodBodies ref = of(reference);
+        if (ref.bodies.isEmpty() || ref.texts() == null) {
+            return Optional.empty();
+        }
+        Map<String, Body> byKey = new LinkedHashMap<>();
+        ref.bodies.forEach(b -> byKey.put(b.key(), b));
+        Map<String, Map<Integer, String>> changedBodies = new LinkedHashMap<>();
+        for (Map.Entry<Integer, String> v : variants.entrySet()) {
+            MethodBodies mut = of(v.getValue());
+            Optional<Set<String>> changed = changed(ref, mut);
+            if (changed.isEmpty() || changed.get().isEmpty()) {
+                return Optional.empty();
+            }
+            Map<String, String> texts = mut.texts();
+            for (String key : changed.get()) {
+                changedBodies.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(v.getKey(), texts.get(key));
+            }
+        }
+        StringBuilder out = new StringBuilder(reference);
+        List<Body> backwards = new ArrayList<>(ref.bodies);
+        backwards.sort((a, b) -> Integer.compare(b.open(), a.open()));
+        for (Body b : backwards) {
+            Map<Integer, String> alternatives = changedBodies.get(b.key());
+            if (alternatives == null) {
+                continue;
+            }
+            String header = reference.substring(b.start(), b.open())
+                    .replaceAll("@[\\w.]+(\\s*\\([^)]*\\))?", " ").replaceAll("\\s+", " ").strip();
+            java.util.regex.Matcher name = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(b.name()) + "(\\s*\\()")
+                    .matcher(header);
+            if (!name.find()) {
+                return Optional.empty();
+            }
+            String args = String.join(", ", b.params());
+            StringBuilder added = new StringBuilder();
+            StringBuilder dispatch = new StringBuilder();
+            for (Map.Entry<Integer, String> alt : alternatives.entrySet()) {
+                String renamed = b.name() + "$" + alt.getKey();
+                added.append(' ').append(header, 0, name.start()).append(renamed).append(header.substring(name.start() + b.name().length()))
+                        .append(' ').append(alt.getValue());
+                String call = renamed + "(" + args + ")";
+                dispatch.append(" if (").append(is).append("(").append(alt.getKey()).append(")) ")
+                        .append(b.isVoid() ? "{ " + call + "; return; }" : "return " + call + ";");
+            }
+            out.insert(b.close(), added);
+            out.insert(b.open() + 1, dispatch);
+        }
+        return Optional.of(out.toString());
+    }
+
+    private static Optional<Set<String>> changed(MethodBodies a, MethodBodies b) {
+        if (a.bodies.isEmpty() || b.bodies.isEmpty() || !a.outline().equals(b.outline())) {
+            return Optional.empty();
+        }
+        Map<String, String> before = a.texts();
+        Map<String, String> after = b.texts();
+        if (before == null || after == null || !before.keySet().equals(after.keySet())) {
+            return Optional.empty();
+        }
+        return Optional.of(before.keySet().stream().filter(k -> !before.get(k).equals(after.get(k)))
+                .collect(Collectors.toCollection(java.util.LinkedHashSet::new)));
+    }
+
+    /**
+     * Whether {@code source} keeps state of its own between runs in one class loader: a static field that is not a
+     * constant (final, of a primitive type or String), or a static initialiser block. A source that does may behave
+     * differently the second time its classes run, so it gets fresh classes for every run. True when it does not parse.
+     */
+    public static boolean keepsStaticState(String source) {
+        JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                return source;
+            }
+        };
+        boolean[] broken = {false};
+        JavacTask task = (JavacTask) ToolProvider.getSystemJavaCompiler().getTask(null, null,
+                d -> broken[0] |= d.getKind() == javax.tools.Diagnostic.Kind.ERROR, List.of("-proc:none"), null, List.of(file));
+        try {
+            for (CompilationUnitTree unit : task.parse()) {
+                for (Tree type : unit.getTypeDecls()) {
+                    if (type instanceof ClassTree cls && keepsStaticState(cls)) {
+                        return true;
+                    }
+                }
+            }
+            return broken[0];
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    private static final Set<String> CONSTANT_TYPES = Set.of("boolean", "byte", "char", "short", "int", "long", "float",
+            "double", "String", "java.lang.String");
+
+    private static boolean keepsStaticState(ClassTree cls) {
+        boolean isInterface = cls.getKind() == Tree.Kind.INTERFACE || cls.getKind() == Tree.Kind.ANNOTATION_TYPE;
+        for (Tree member : cls.getMembers()) {
+            if (member instanceof ClassTree inner) {
+                if (keepsStaticState(inner)) {
+                    return true;
+                }
+            } else if (member instanceof VariableTree v) {
+                Set<javax.lang.model.element.Modifier> mods = v.getModifiers().getFlags();
+                boolean isStatic = isInterface || mods.contains(javax.lang.model.element.Modifier.STATIC);
+                boolean isFinal = isInterface || mods.contains(javax.lang.model.element.Modifier.FINAL);
+                if (isStatic && !(isFinal && CONSTANT_TYPES.contains(String.valueOf(v.getType())))) {
+                    return true;
+                }
+            } else if (member instanceof com.sun.source.tree.BlockTree block && block.isStatic()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -102,6 +102,65 @@ public final class Builds {
                 k -> workbook.compile.MethodBodies.changed(reference, mutated));
     }
 
+    /**
+     * One build that is the reference and every mutant of {@code mutants} that changes only method bodies
+     * ({@link workbook.compile.MethodBodies#schemata}), and each such mutant's variant number in it. A child runs the
+     * learner's tests on all of them in one class loader, setting {@link workbook.child.Active} between runs: the
+     * classes load and warm up once instead of once per mutant. Empty when no mutant qualifies, when a learner file
+     * of the reference keeps static state (which one variant's run could leave to the next), or when it does not
+     * build. The mutants it leaves out are built alone, as before.
+     */
+    public java.util.Optional<Schemata> schemata(List<Mutant> mutants) {
+        java.util.Map<String, java.util.Map<Integer, String>> byFile = new java.util.LinkedHashMap<>();
+        java.util.Map<String, Integer> variantOf = new java.util.LinkedHashMap<>();
+        int k = 0;
+        for (Mutant m : mutants) {
+            k++;
+            java.util.Optional<java.util.Set<String>> changed;
+            try {
+                changed = changedBy(m);
+            } catch (Mutant.NotApplicable e) {
+                continue;
+            }
+            if (changed.isEmpty() || changed.get().isEmpty()) {
+                continue;
+            }
+            String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
+            byFile.computeIfAbsent(target, t -> new java.util.TreeMap<>()).put(k, m.applyTo(read(course.reference().resolve(target))));
+            variantOf.put(m.id(), k);
+        }
+        if (variantOf.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        List<ClassCache.Source> sources = new ArrayList<>();
+        for (String f : course.learnerFiles()) {
+            String text = read(course.reference().resolve(f));
+            java.util.Map<Integer, String> variants = byFile.getOrDefault(f, java.util.Map.of());
+            String key = f + "\u0000" + text + "\u0000" + variants;
+            java.util.Optional<String> meta = SCHEMATA.computeIfAbsent(key, x -> workbook.compile.MethodBodies.keepsStaticState(text)
+                    ? java.util.Optional.empty()
+                    : variants.isEmpty() ? java.util.Optional.of(text)
+                    : workbook.compile.MethodBodies.schemata(text, variants, workbook.child.Active.class.getName() + ".is"));
+            if (meta.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+            sources.add(new ClassCache.Source(f, meta.get()));
+        }
+        for (String f : course.givenFiles()) {
+            sources.add(new ClassCache.Source(f, read(course.given().resolve(f))));
+        }
+        List<Path> classpath = new ArrayList<>(libraries);
+        classpath.addAll(jarOf(workbook.child.Active.class.getName()));
+        CompileResult r = cache.compileTexts(VARIANT, sources, classpath);
+        return r.ok() ? java.util.Optional.of(new Schemata(r.classes(), variantOf)) : java.util.Optional.empty();
+    }
+
+    /** A schemata build's classes, and the variant number of each mutant it holds. */
+    public record Schemata(Path classes, java.util.Map<String, Integer> variants) {}
+
+    /** Each learner file's schemata text by its inputs: the mutants are parsed once per JVM, not once per submission. */
+    private static final java.util.Map<String, java.util.Optional<String>> SCHEMATA = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> CALLS =
             new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -273,6 +273,9 @@ public final class Grader {
                 runs.addAll(queued); // no valid test reaches the change: the mutant survives without a run
             }
         }
+        Map<String, RunSpec> ownBuilds = new HashMap<>();
+        runs.forEach(r -> ownBuilds.put(r.id(), r));
+        sharingOneBuild(ws, mutants, runs, tests.classes().toString());
         if (firstKiller) {
             Map<String, Mutant> byId = mutants.stream().collect(Collectors.toMap(Mutant::id, m -> m, (a, b) -> a));
             Map<String, Long> costs = costs(refTrials);
@@ -286,7 +289,12 @@ public final class Grader {
         RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
         timings(runs, results);
         Set<String> voided = new java.util.HashSet<>();
-        Map<String, List<String>> reproduced = reproduce(mutants, unusable, runs, results, valid, voided);
+        Map<String, List<String>> reproduced = reproduce(mutants, unusable, ownBuilds, results, valid, voided);
+        Map<String, Map<String, TestResult>> onMutant = new HashMap<>();
+        mutants.forEach(m -> onMutant.put(m.id(), results.of(m.id())));
+        if (firstKiller) {
+            secondChance(mutants, runs, ownBuilds, onMutant, reproduced, unusable, valid, voided);
+        }
         List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
         List<String> flakyKills = new ArrayList<>();
         for (Mutant m : mutants) {
@@ -296,7 +304,7 @@ public final class Grader {
                         unusable.get(m.id()).problem()));
                 continue;
             }
-            Kills first = Kills.of(results.of(m.id()), valid);
+            Kills first = Kills.of(onMutant.get(m.id()), valid);
             Kills kills = new Kills(first.by().stream().filter(k -> reproduced.get(m.id()).contains(k)).toList(), first.kind());
             first.by().stream().filter(k -> !kills.by().contains(k)).forEach(k -> flakyKills.add(k + " / " + m.id()));
             String runError = results.runError(m.id());
@@ -340,6 +348,48 @@ public final class Grader {
         return out;
     }
 
+    /**
+     * A run that stops at its first failure gives each mutant one killer. When that kill does not hold up (the test
+     * passed when run again, or failed beside the reference), the mutant's other tests get their turn, on its own
+     * build: one flaky test must not cost the learner a mutant their other tests kill.
+     */
+    private void secondChance(List<Mutant> mutants, List<RunSpec> runs, Map<String, RunSpec> ownBuilds,
+                              Map<String, Map<String, TestResult>> onMutant, Map<String, List<String>> reproduced,
+                              Map<String, MutantProblem.Unusable> unusable, List<String> valid, Set<String> voided) {
+        List<RunSpec> more = new ArrayList<>();
+        List<Mutant> again = new ArrayList<>();
+        for (Mutant m : mutants) {
+            RunSpec own = ownBuilds.get(m.id());
+            RunSpec planned = runs.stream().filter(r -> r.id().equals(m.id())).findFirst().orElse(null);
+            if (unusable.containsKey(m.id()) || !reproduced.get(m.id()).isEmpty() || own == null || planned == null
+                    || planned.only().isEmpty()) {
+                continue;
+            }
+            List<String> failed = Kills.of(onMutant.get(m.id()), valid).by();
+            List<String> rest = planned.only().stream().filter(k -> !failed.contains(k) && !voided.contains(k)).toList();
+            if (failed.isEmpty() || rest.isEmpty()) {
+                continue;
+            }
+            more.add(new RunSpec(m.id(), own.classpath(), own.testClasses(), rest, 1)
+                    .stoppingAtFirstFailure(planned.group(), planned.likely(), planned.costs()));
+            again.add(m);
+        }
+        if (more.isEmpty()) {
+            return;
+        }
+        Timing.mark("mutants: a second chance for " + more.size() + " whose first kill did not hold up");
+        RunResults second = runner.run(more, shards);
+        Map<String, RunSpec> secondBuilds = new HashMap<>();
+        more.forEach(r -> secondBuilds.put(r.id(), r));
+        Map<String, List<String>> confirmed = reproduce(again, unusable, secondBuilds, second, valid, voided);
+        for (Mutant m : again) {
+            Map<String, TestResult> merged = new LinkedHashMap<>(onMutant.get(m.id()));
+            merged.putAll(second.of(m.id()));
+            onMutant.put(m.id(), merged);
+            reproduced.put(m.id(), confirmed.get(m.id()));
+        }
+    }
+
     /** With {@code -Dworkbook.timing=true}: per mutant, the tests that ran, their outcomes and their milliseconds. */
     private static void timings(List<RunSpec> runs, RunResults results) {
         if (!Boolean.getBoolean("workbook.timing")) {
@@ -351,6 +401,29 @@ public final class Grader {
                     + " ms in tests; " + ran.stream().map(x -> x.method() + "=" + x.status() + ":" + x.millis())
                     .collect(Collectors.joining(" ")));
         }
+    }
+
+    /**
+     * The mutants' runs on one shared build where it can be ({@link Builds#schemata}): their classes then load and warm
+     * up once per child, not once per mutant. Not when the learner's tests keep static state, which one mutant's run
+     * could leave to the next. Kills found there are confirmed on each mutant's own build ({@link #reproduce}).
+     */
+    private void sharingOneBuild(Workspace ws, List<Mutant> mutants, List<RunSpec> runs, String testClasses) {
+        String tests;
+        try {
+            tests = java.nio.file.Files.readString(ws.testFile());
+        } catch (java.io.IOException e) {
+            return;
+        }
+        if (runs.size() < 2 || workbook.compile.MethodBodies.keepsStaticState(tests)) {
+            return;
+        }
+        builds.schemata(mutants).ifPresent(shared -> {
+            List<String> classpath = List.of(shared.classes().toString(), testClasses);
+            runs.replaceAll(r -> shared.variants().containsKey(r.id()) ? r.asVariant(classpath, shared.variants().get(r.id())) : r);
+            Timing.mark("mutants: " + runs.stream().filter(r -> r.variant() > 0).count() + " of " + runs.size()
+                    + " runs share one build");
+        });
     }
 
     /**
@@ -383,8 +456,9 @@ public final class Grader {
      * loaded classes), not on the code under test: none of its kills counts. Returns, per mutant, the kills that count;
      * {@code voided} gets the tests whose kills all went.
      */
-    private Map<String, List<String>> reproduce(List<Mutant> mutants, Map<String, MutantProblem.Unusable> unusable, List<RunSpec> runs,
-                                                RunResults results, List<String> valid, Set<String> voided) {
+    private Map<String, List<String>> reproduce(List<Mutant> mutants, Map<String, MutantProblem.Unusable> unusable,
+                                                Map<String, RunSpec> ownBuilds, RunResults results, List<String> valid,
+                                                Set<String> voided) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         List<RunSpec> again = new ArrayList<>();
         List<RunSpec> pairs = new ArrayList<>();
@@ -394,7 +468,7 @@ public final class Grader {
                 continue;
             }
             List<String> killers = Kills.of(results.of(m.id()), valid).by();
-            RunSpec first = runs.stream().filter(r -> r.id().equals(m.id())).findFirst().orElse(null);
+            RunSpec first = ownBuilds.get(m.id()); // the mutant's own build, never the shared one
             if (!killers.isEmpty() && first != null) {
                 again.add(new RunSpec(m.id() + "~again", first.classpath(), first.testClasses(), killers, 1));
                 List<String> onReference = new ArrayList<>(first.classpath());

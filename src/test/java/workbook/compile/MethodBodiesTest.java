@@ -66,4 +66,36 @@ class MethodBodiesTest {
                 SOURCE.replace("    private Jobs() {}", "    private Jobs() {}\n    static void extra() {}")), "a new method");
         assertEquals(Optional.empty(), MethodBodies.changed(SOURCE, "class Broken {"), "a source that does not parse");
     }
+
+    @Test
+    void schemataHoldsTheReferenceAndEveryVariantAndAsksWhichOneRuns() {
+        String one = SOURCE.replace("return helper(now) + LIMIT;", "return helper(now) + LIMIT - 1;");
+        String two = SOURCE.replace("return owner.equals(who);", "return true;")
+                .replace("return helper(now) + LIMIT;", "return helper(now);");
+        String out = MethodBodies.schemata(SOURCE, java.util.Map.of(1, one, 2, two), "A.is").orElseThrow();
+        assertTrue(out.contains("static int claim(String id, long now) { if (A.is(1)) return claim$1(id, now); if (A.is(2)) return claim$2(id, now);"), out);
+        assertTrue(out.contains("static int claim$1(String id, long now) {"), out);
+        assertTrue(out.contains("return helper(now) + LIMIT - 1;"), out);
+        assertTrue(out.contains("boolean heldBy(String who) { if (A.is(2)) return heldBy$2(who);"), "a nested record's method: " + out);
+        assertTrue(out.contains("return helper(now) + LIMIT;"), "the reference's own body stays: " + out);
+        List<String> keys = MethodBodies.of(out).bodies().stream().map(MethodBodies.Body::key).toList();
+        assertTrue(keys.containsAll(List.of("Jobs#claim$1(String,long)", "Jobs#claim$2(String,long)", "Jobs.Lease#heldBy$2(String)")),
+                "the added methods parse: " + keys);
+    }
+
+    @Test
+    void schemataIsNotMadeWhenAVariantChangesMoreThanBodies() {
+        assertEquals(Optional.empty(), MethodBodies.schemata(SOURCE, java.util.Map.of(1, SOURCE.replace("LIMIT = 3", "LIMIT = 4")), "A.is"));
+    }
+
+    @Test
+    void staticStateIsAFieldThatIsNotAConstantOrAStaticBlock() {
+        assertTrue(!MethodBodies.keepsStaticState(SOURCE), "constants and records only");
+        assertTrue(MethodBodies.keepsStaticState("class T { static int runs; }"));
+        assertTrue(MethodBodies.keepsStaticState("class T { static final java.util.List<String> seen = new java.util.ArrayList<>(); }"));
+        assertTrue(MethodBodies.keepsStaticState("class T { static class In { static String last; } }"));
+        assertTrue(MethodBodies.keepsStaticState("class T { static { System.setProperty(\"x\", \"y\"); } }"));
+        assertTrue(!MethodBodies.keepsStaticState("class T { private static final double EPOCH = 1.7e9; int perTest; }"));
+        assertTrue(MethodBodies.keepsStaticState("class Broken {"), "a source that does not parse");
+    }
 }
