@@ -89,8 +89,9 @@ public final class BatchGrader {
             graded.add(collect(futures.get(i), folders.get(i), started, done, folders.size(), progress));
         }
         pool.shutdownNow();
-        return new Verdicts.ClassGrade("grade", course.id(), graded, steps(), mutantsInfo(), jobs,
-                (System.nanoTime() - t0) / 1_000_000);
+        // How many were graded at once: never more than there were submissions.
+        return new Verdicts.ClassGrade("grade", course.id(), graded, steps(), mutantsInfo(),
+                Math.max(1, Math.min(jobs, folders.size())), (System.nanoTime() - t0) / 1_000_000);
     }
 
     /**
