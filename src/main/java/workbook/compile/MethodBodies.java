@@ -56,14 +56,7 @@ public final class MethodBodies {
 
     /** The bodies of {@code source}; empty when it does not parse. */
     public static MethodBodies of(String source) {
-        JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
-            @Override
-            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                return source;
-            }
-        };
-        JavacTask task = (JavacTask) ToolProvider.getSystemJavaCompiler()
-                .getTask(null, null, d -> { }, List.of("-proc:none"), null, List.of(file));
+        JavacTask task = parser(source, d -> { });
         List<Body> out = new ArrayList<>();
         try {
             SourcePositions positions = Trees.instance(task).getSourcePositions();
@@ -78,6 +71,17 @@ public final class MethodBodies {
             return new MethodBodies(source, List.of());
         }
         return new MethodBodies(source, out);
+    }
+
+    /** javac's parser on {@code source}, held in memory, telling {@code diagnostics} what it finds wrong. */
+    private static JavacTask parser(String source, javax.tools.DiagnosticListener<JavaFileObject> diagnostics) {
+        JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                return source;
+            }
+        };
+        return (JavacTask) ToolProvider.getSystemJavaCompiler().getTask(null, null, diagnostics, List.of("-proc:none"), null, List.of(file));
     }
 
     private static void collect(CompilationUnitTree unit, SourcePositions positions, ClassTree cls, String name,
@@ -229,15 +233,8 @@ public final class MethodBodies {
      * differently the second time its classes run, so it gets fresh classes for every run. True when it does not parse.
      */
     public static boolean keepsStaticState(String source) {
-        JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///Source.java"), JavaFileObject.Kind.SOURCE) {
-            @Override
-            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                return source;
-            }
-        };
         boolean[] broken = {false};
-        JavacTask task = (JavacTask) ToolProvider.getSystemJavaCompiler().getTask(null, null,
-                d -> broken[0] |= d.getKind() == javax.tools.Diagnostic.Kind.ERROR, List.of("-proc:none"), null, List.of(file));
+        JavacTask task = parser(source, d -> broken[0] |= d.getKind() == javax.tools.Diagnostic.Kind.ERROR);
         try {
             for (CompilationUnitTree unit : task.parse()) {
                 for (Tree type : unit.getTypeDecls()) {
