@@ -201,6 +201,17 @@ class CheckFixturesTest {
                 }
             }
         }
+        if (exp.has("someTestSays")) {
+            for (Map.Entry<String, JsonElement> e : exp.getAsJsonObject("someTestSays").entrySet()) {
+                JsonObject step = steps.get(e.getKey());
+                String want = e.getValue().getAsString();
+                boolean said = step != null && step.getAsJsonArray("tests").asList().stream()
+                        .map(t -> text(t.getAsJsonObject(), "message")).anyMatch(m -> m != null && m.contains(want));
+                if (!said) {
+                    problems.add("no test of step " + e.getKey() + " says " + quote(want));
+                }
+            }
+        }
         if (exp.has("someFailing")) {
             List<String> ids = new ArrayList<>();
             exp.getAsJsonArray("someFailing").forEach(id -> ids.add(id.getAsString()));

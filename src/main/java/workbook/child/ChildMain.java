@@ -103,6 +103,90 @@ public final class ChildMain {
     private static final Capture OUT = new Capture(new java.io.FileOutputStream(java.io.FileDescriptor.out));
     private static final Capture ERR = new Capture(new java.io.FileOutputStream(java.io.FileDescriptor.err));
 
+    /** The plan being served, for the shutdown hook. */
+    private static volatile ChildMain current;
+
+    /**
+     * In a shutdown hook, so after {@code System.exit} (the child itself only ever halts): finds the thread that is
+     * exiting and tells the parent which learner methods it was in, so tests that call them need not die too.
+     */
+    private void reportExit() {
+        for (Map.Entry<Thread, StackTraceElement[]> t : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] stack = t.getValue();
+            for (int i = 0; i < stack.length; i++) {
+                if ("java.lang.Runtime".equals(stack[i].getClassName()) && "exit".equals(stack[i].getMethodName())) {
+                    List<String> frames = Outcome.learnerFrames(java.util.Arrays.copyOfRange(stack, i, stack.length));
+                    emit(new Event("exiting", null, 0, null, null, null, null, null, null, frames));
+                    flushQuietly();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The test that runs now (its {@code start} event), or null. */
+    private volatile Event running;
+
+    /**
+     * In the thread that prints, once one test has printed a quarter of the output cap: tells the parent which learner
+     * methods print, before it stops this child, so tests that call them need not flood too.
+     */
+    private void reportFlooding() {
+        Event now = running;
+        if (now != null) {
+            emit(new Event("flooding", now.run(), now.trial(), now.test(), now.name(), null, null, null, null,
+                    Outcome.learnerFrames(Thread.currentThread().getStackTrace())));
+            flushQuietly();
+        }
+    }
+
+    /**
+     * Once the old generation is an eighth full (more than a test of this size keeps), the current test may be about
+     * to run out of memory ({@code -XX:+ExitOnOutOfMemoryError} then ends the child without a word): tells the parent
+     * which learner methods the test's thread is in, so tests that call them need not fill the heap too. The notice
+     * comes from another thread, so a test that fills the heap at once may die before it is sent; the parent then
+     * just runs the next test.
+     */
+    private static void watchMemory(ChildMain child) {
+        memoryChild = child;
+        if (memoryWatched) {
+            return;
+        }
+        memoryWatched = true;
+        for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.isUsageThresholdSupported()
+                    && pool.getUsage().getMax() > 0) {
+                pool.setUsageThreshold(pool.getUsage().getMax() / 8);
+            }
+        }
+        ((javax.management.NotificationEmitter) java.lang.management.ManagementFactory.getMemoryMXBean())
+                .addNotificationListener((n, handback) -> {
+                    ChildMain c = memoryChild;
+                    if (c != null && java.lang.management.MemoryNotificationInfo.MEMORY_THRESHOLD_EXCEEDED
+                            .equals(n.getType())) {
+                        c.reportMemory();
+                    }
+                }, null, null);
+    }
+
+    private static volatile ChildMain memoryChild;
+    private static boolean memoryWatched;
+
+    private void reportMemory() {
+        Event now = running;
+        if (now == null) {
+            return;
+        }
+        for (StackTraceElement[] stack : Thread.getAllStackTraces().values()) {
+            List<String> frames = Outcome.learnerFrames(stack);
+            if (!frames.isEmpty()) {
+                emit(new Event("memory", now.run(), now.trial(), now.test(), now.name(), null, null, null, null, frames));
+                flushQuietly();
+                return;
+            }
+        }
+    }
+
     /** The argument that keeps a child serving plan after plan (watch mode). */
     public static final String SERVE = "--serve";
 
@@ -114,8 +198,15 @@ public final class ChildMain {
     public static void main(String[] args) throws Exception {
         // Nobody reads a verdict once the workbook is gone: stop then, whatever learner code is doing.
         ProcessHandle.current().parent().ifPresent(p -> p.onExit().thenRun(ChildExit.ORPHANED::halt));
-        // A System.exit in learner code runs the hooks: the processes it started go with it.
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildExit::stopDescendants, "stop-descendants"));
+        // A System.exit in learner code runs the hooks: the processes it started go with it, and the parent learns
+        // where the exit was called.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            ChildMain c = current;
+            if (c != null) {
+                c.reportExit();
+            }
+            ChildExit.stopDescendants();
+        }, "stop-descendants"));
         // Learner output still goes to the parent (which caps it), and each test's first bytes are kept as its output.
         System.setOut(new java.io.PrintStream(OUT, true, StandardCharsets.UTF_8));
         System.setErr(new java.io.PrintStream(ERR, true, StandardCharsets.UTF_8));
@@ -130,6 +221,9 @@ public final class ChildMain {
             }
             ChildPlan plan = new Gson().fromJson(Files.readString(Path.of(planPath)), ChildPlan.class);
             ChildMain child = new ChildMain(plan);
+            current = child;
+            Capture.onFlooding(child::reportFlooding);
+            watchMemory(child);
             for (RunSpec run : plan.runs()) {
                 child.run(launcher, run);
             }
@@ -415,8 +509,11 @@ public final class ChildMain {
                 System.err.flush();
                 OUT.reset();
                 ERR.reset();
+                Capture.newTest();
                 startedAt = System.nanoTime();
-                emit(Event.test("start", run, trial, key(t), t.getDisplayName()));
+                Event start = Event.test("start", run, trial, key(t), t.getDisplayName());
+                running = start;
+                emit(start);
             }
         }
 

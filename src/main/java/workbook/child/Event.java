@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * One line of the child's event log. {@code type} is one of {@code planned}, {@code start}, {@code end},
  * {@code container}, {@code entry} (a value the test published with
- * {@code TestReporter}: {@code name} is its key, {@code message} its value), {@code runError}, {@code runDone}, {@code allDone}.
+ * {@code TestReporter}: {@code name} is its key, {@code message} its value), {@code runError}, {@code runDone}, {@code allDone};
+ * or, just before the child dies of learner code, where that code was: {@code exiting} ({@code System.exit}, from the
+ * shutdown hook), {@code flooding} (a test printing far too much) or {@code memory} (a test all but out of heap).
  *
  * @param status      for {@code end}: passed, failed, error, timeout, notYet
  * @param notYetStep  for status notYet: the step number named by the skeleton's exception

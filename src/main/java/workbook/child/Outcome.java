@@ -83,24 +83,35 @@ final class Outcome {
     private static List<String> learnerFrames(Throwable t) {
         List<String> out = new ArrayList<>();
         for (Throwable c = t; c != null && out.size() < 5; c = c.getCause()) {
-            for (StackTraceElement e : c.getStackTrace()) {
-                String cls = e.getClassName();
-                if (LEARNER.stream().anyMatch(l -> cls.equals(l) || cls.startsWith(l + "$")) && e.getFileName() != null
-                        && !e.getFileName().endsWith("Test.java")) {
-                    String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + e.getMethodName() + ")";
-                    if (!out.contains(frame)) {
-                        out.add(frame);
-                    }
-                    if (out.size() >= 5) {
-                        break;
-                    }
-                }
-            }
+            addLearnerFrames(c.getStackTrace(), out);
             if (c.getCause() == c) {
                 break;
             }
         }
         return out;
+    }
+
+    /** The learner-facing frames of one stack, innermost first, at most five: {@code Jobs.java:42 (renew)}. */
+    static List<String> learnerFrames(StackTraceElement[] stack) {
+        List<String> out = new ArrayList<>();
+        addLearnerFrames(stack, out);
+        return out;
+    }
+
+    private static void addLearnerFrames(StackTraceElement[] stack, List<String> out) {
+        for (StackTraceElement e : stack) {
+            if (out.size() >= 5) {
+                return;
+            }
+            String cls = e.getClassName();
+            if (LEARNER.stream().anyMatch(l -> cls.equals(l) || cls.startsWith(l + "$")) && e.getFileName() != null
+                    && !e.getFileName().endsWith("Test.java")) {
+                String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + e.getMethodName() + ")";
+                if (!out.contains(frame)) {
+                    out.add(frame);
+                }
+            }
+        }
     }
 
     private static String clip(String s) {

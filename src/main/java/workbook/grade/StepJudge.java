@@ -180,6 +180,9 @@ final class StepJudge {
                 case TEST_TIMEOUT -> msg.get("death.timeout");
                 case SAME_TIMEOUT -> msg.get("death.sameTimeout");
                 case SAME_METHOD_TIMEOUT -> msg.get("death.sameMethodTimeout", r.message());
+                case SAME_METHOD_EXIT -> msg.get("death.sameMethodExit", r.message());
+                case SAME_METHOD_FLOOD -> msg.get("death.sameMethodFlood", r.message());
+                case SAME_METHOD_MEMORY -> msg.get("death.sameMethodMemory", r.message());
             };
         }
         return switch (r.status()) {

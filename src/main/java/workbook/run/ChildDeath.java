@@ -17,5 +17,11 @@ public enum ChildDeath {
     /** not run: an earlier test of the same class timed out in the learner's code, which these would enter again */
     SAME_TIMEOUT,
     /** not run: it calls a learner method in which an earlier test timed out (the method's name is the message) */
-    SAME_METHOD_TIMEOUT
+    SAME_METHOD_TIMEOUT,
+    /** not run: it calls a learner method that called {@code System.exit} in an earlier test (the method is the message) */
+    SAME_METHOD_EXIT,
+    /** not run: it calls a learner method that printed past the output cap in an earlier test (the method is the message) */
+    SAME_METHOD_FLOOD,
+    /** not run: it calls a learner method that filled the heap in an earlier test (the method is the message) */
+    SAME_METHOD_MEMORY
 }

@@ -113,6 +113,18 @@ public final class ChildRunner {
         return this;
     }
 
+    private volatile Set<String> allOrNothing = Set.of();
+
+    /**
+     * Runs whose tests count only if they pass in every one of these runs and trials (a learner's tests on the
+     * reference): once a test times out in one of them, its other runs and trials in the shard are settled with that
+     * time-out instead of spending the time limit again. Such a test is invalid whatever those runs would say.
+     */
+    public ChildRunner allOrNothing(Set<String> runIds) {
+        this.allOrNothing = Set.copyOf(runIds);
+        return this;
+    }
+
     public boolean serving() {
         return serving;
     }
@@ -168,7 +180,7 @@ public final class ChildRunner {
      * makes progress, or the time budget is used up.
      */
     private RunResults runShard(List<RunSpec> specs) {
-        Settlement book = new Settlement(specs, calls);
+        Settlement book = new Settlement(specs, calls, allOrNothing);
         long deadline = Math.min(this.deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis()));
         boolean timedOut = false;
         boolean retried = false;
@@ -263,6 +275,7 @@ public final class ChildRunner {
         cmd.addAll(archive.options());
         cmd.add("-Djava.io.tmpdir=" + childTmp);
         cmd.add("-Dfile.encoding=UTF-8");
+        cmd.add("-Dworkbook.outputCap=" + limits.outputCapBytes());
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(absoluteClassPath());

@@ -28,13 +28,39 @@ final class Settlement {
     /** Per test ({@code Class#method}), the learner methods it calls ({@code Jobs#renew}); see {@link workbook.compile.TestCalls}. */
     private final java.util.function.Supplier<Map<String, Set<String>>> calls;
 
+    /** Runs whose tests are valid only if they pass in all of them (see {@link ChildRunner#allOrNothing}). */
+    private final Set<String> allOrNothing;
+
     Settlement(List<RunSpec> specs) {
-        this(specs, Map::of);
+        this(specs, Map::of, Set.of());
     }
 
-    Settlement(List<RunSpec> specs, java.util.function.Supplier<Map<String, Set<String>>> calls) {
+    Settlement(List<RunSpec> specs, java.util.function.Supplier<Map<String, Set<String>>> calls, Set<String> allOrNothing) {
         this.specs = specs;
         this.calls = calls;
+        this.allOrNothing = allOrNothing;
+    }
+
+    /**
+     * A test of an all-or-nothing run timed out: the same time-out settles it in every other such run and trial of
+     * this shard that would run it, so a fresh child skips it there instead of waiting out its limit once more.
+     */
+    private void settleElsewhere(TestResult timedOut) {
+        if (timedOut.status() != TestStatus.TIMEOUT || !allOrNothing.contains(timedOut.run())) {
+            return;
+        }
+        for (RunSpec s : specs) {
+            if (!allOrNothing.contains(s.id()) || !(s.only().isEmpty() || s.only().contains(timedOut.key()))) {
+                continue;
+            }
+            for (int t = 0; t < s.trials(); t++) {
+                if (settled.add(s.id() + "|" + t + "|" + timedOut.key())) {
+                    results.put(new TestResult(s.id(), t, timedOut.key(), timedOut.name(), timedOut.status(),
+                            timedOut.exception(), timedOut.message(), timedOut.notYetStep(), timedOut.frames(),
+                            timedOut.cause()));
+                }
+            }
+        }
     }
 
     /** Only a learner's check skips tests after a timeout: the learner's own tests each get their own chance. */
@@ -47,12 +73,20 @@ final class Settlement {
      * there too, so each is settled now, named after that method, instead of costing its own time limit.
      */
     private void skipCallers(Event timedOut) {
-        Map<String, Set<String>> calls = timedOut.frames() == null ? Map.of() : this.calls.get();
+        skipCallers(timedOut.run(), timedOut.trial(), timedOut.frames(), TestStatus.TIMEOUT, ChildDeath.SAME_METHOD_TIMEOUT);
+    }
+
+    /**
+     * Settles, as {@code status} for {@code cause}, every test of {@code run} and {@code trial} not yet settled that
+     * calls a learner method named in {@code frames} ({@code Jobs.java:42 (renew)}); the method is the message.
+     */
+    private void skipCallers(String run, int trial, List<String> frames, TestStatus status, ChildDeath cause) {
+        Map<String, Set<String>> calls = frames == null || frames.isEmpty() ? Map.of() : this.calls.get();
         if (calls.isEmpty()) {
             return;
         }
         Set<String> hung = new java.util.LinkedHashSet<>();
-        for (String frame : timedOut.frames()) {
+        for (String frame : frames) {
             // Jobs.java:42 (renew)
             int dot = frame.indexOf(".java:");
             int open = frame.lastIndexOf(" (");
@@ -60,7 +94,7 @@ final class Settlement {
                 hung.add(frame.substring(0, dot) + "#" + frame.substring(open + 2, frame.length() - 1));
             }
         }
-        String prefix = timedOut.run() + "|" + timedOut.trial() + "|";
+        String prefix = run + "|" + trial + "|";
         for (Event p : planned.values()) {
             if (!p.skipKey().startsWith(prefix) || settled.contains(p.skipKey())) {
                 continue;
@@ -68,8 +102,8 @@ final class Settlement {
             String test = p.test().contains("[") ? p.test().substring(0, p.test().indexOf('[')) : p.test();
             String method = calls.getOrDefault(test, Set.of()).stream().filter(hung::contains).findFirst().orElse(null);
             if (method != null && settled.add(p.skipKey())) {
-                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.TIMEOUT, null,
-                        method.substring(method.indexOf('#') + 1), null, timedOut.frames(), ChildDeath.SAME_METHOD_TIMEOUT));
+                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), status, null,
+                        method.substring(method.indexOf('#') + 1), null, frames, cause));
             }
         }
     }
@@ -118,7 +152,9 @@ final class Settlement {
                 case "planned" -> planned.putIfAbsent(e.skipKey(), e);
                 case "start" -> running = e;
                 case "end" -> {
-                    results.put(fromChild(e));
+                    TestResult r = fromChild(e);
+                    results.put(r);
+                    settleElsewhere(r);
                     progress |= settled.add(e.skipKey());
                     running = null;
                     if (skipsAfterTimeout(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
@@ -131,6 +167,9 @@ final class Settlement {
                 case "container" -> containerFailure(e);
                 case "entry" -> results.entry(e.run(), e.name(), e.message());
                 case "reached" -> results.reached(e.run(), e.test(), e.message() == null ? List.of() : List.of(e.message().split("\n")));
+                case "exiting" -> exitFrames = e.frames() == null ? List.of() : e.frames();
+                case "flooding" -> flooding = e;
+                case "memory" -> memory = e;
                 case "cancelled" -> settleUnreported(e.run(), e.trial(), TestStatus.SKIPPED, "cancelled: the run stopped at its first failure");
                 case "runDone" -> {
                     workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
@@ -155,13 +194,46 @@ final class Settlement {
      * outcome). True when this settled it.
      */
     boolean died(Event running, ChildDeath death, int exitCode) {
+        List<String> frames = switch (death) {
+            case EXITED -> exitFrames;
+            case OUTPUT_FLOOD -> framesOf(flooding, running);
+            case OUT_OF_MEMORY -> framesOf(memory, running);
+            default -> List.of();
+        };
+        exitFrames = List.of();
+        flooding = null;
+        memory = null;
         if (running == null || death == ChildDeath.TEST_TIMEOUT) {
             return false;
         }
-        results.put(byParent(running, death, exitCode));
+        results.put(byParent(running, death, exitCode, frames));
         settled.add(running.skipKey());
+        ChildDeath others = switch (death) {
+            case EXITED -> ChildDeath.SAME_METHOD_EXIT;
+            case OUTPUT_FLOOD -> ChildDeath.SAME_METHOD_FLOOD;
+            case OUT_OF_MEMORY -> ChildDeath.SAME_METHOD_MEMORY;
+            default -> null;
+        };
+        if (others != null && skipsAfterTimeout(running)) {
+            skipCallers(running.run(), running.trial(), frames, TestStatus.ERROR, others);
+        }
         return true;
     }
+
+    /** The frames the child sent about the test that was running when it died, or none if it spoke of another. */
+    private static List<String> framesOf(Event warning, Event running) {
+        return warning != null && running != null && warning.skipKey().equals(running.skipKey())
+                && warning.frames() != null ? warning.frames() : List.of();
+    }
+
+    /** The child's word that a test has all but filled the heap, with the learner methods it is in; or null. */
+    private Event memory;
+
+    /** Where learner code called {@code System.exit} in the child that is ending (its hook says), or empty. */
+    private List<String> exitFrames = List.of();
+
+    /** The child's word that a test is printing far too much, with the learner methods it prints from; or null. */
+    private Event flooding;
 
     /** The child died before any test could start: every run not yet settled fails with the cause and the output's tail. */
     void neverStarted(ChildDeath death, int exitCode, String output) {
@@ -196,9 +268,11 @@ final class Settlement {
         for (Event p : planned.values()) {
             if (p.skipKey().startsWith(prefix) && !settled.contains(p.skipKey())
                     && p.test().startsWith(simpleName(e.test()) + "#")) {
-                results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.parse(e.status()),
-                        e.exception(), e.message(), e.notYetStep(), e.frames(), null));
+                TestResult r = new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.parse(e.status()),
+                        e.exception(), e.message(), e.notYetStep(), e.frames(), null);
+                results.put(r);
                 settled.add(p.skipKey());
+                settleElsewhere(r);
             }
         }
     }
@@ -223,10 +297,10 @@ final class Settlement {
                 e.millis() == null ? 0L : e.millis(), e.output());
     }
 
-    private static TestResult byParent(Event running, ChildDeath death, int exitCode) {
+    private static TestResult byParent(Event running, ChildDeath death, int exitCode, List<String> frames) {
         TestStatus status = death == ChildDeath.WALL_CLOCK ? TestStatus.TIMEOUT : TestStatus.ERROR;
         return new TestResult(running.run(), running.trial(), running.test(), running.name(), status, null,
-                describe(death, exitCode), null, List.of(), death);
+                describe(death, exitCode), null, frames, death);
     }
 
     static String describe(ChildDeath death, int exitCode) {
@@ -239,6 +313,9 @@ final class Settlement {
             case NOT_RUN -> "not run: the time budget was used up";
             case SAME_TIMEOUT -> "not run: an earlier test of this class timed out in the same code";
             case SAME_METHOD_TIMEOUT -> "not run: it calls a method in which an earlier test timed out";
+            case SAME_METHOD_EXIT -> "not run: it calls a method that called System.exit in an earlier test";
+            case SAME_METHOD_FLOOD -> "not run: it calls a method that printed too much in an earlier test";
+            case SAME_METHOD_MEMORY -> "not run: it calls a method that ran out of memory in an earlier test";
         };
     }
 

@@ -1,0 +1,94 @@
+package workbook.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import workbook.child.Event;
+import workbook.child.RunSpec;
+
+/** What one child's death, or one time-out, settles beyond the test it happened in. */
+class SettlementTest {
+    private static final Map<String, Set<String>> CALLS = Map.of(
+            "EnqueueTest#first", Set.of("Jobs#enqueue"),
+            "EnqueueTest#second", Set.of("Jobs#enqueue", "Jobs#state"),
+            "EnqueueTest#third", Set.of("Jobs#state"));
+
+    private static RunSpec spec(String id, int trials) {
+        return new RunSpec(id, List.of("code"), List.of("lease.EnqueueTest"), List.of(), trials);
+    }
+
+    private static List<Event> planned(String run, int trial, String... tests) {
+        return java.util.Arrays.stream(tests).map(t -> Event.test("planned", run, trial, t, t)).toList();
+    }
+
+    @Test
+    void aSystemExitInOneMethodSettlesTheOtherTestsThatCallItAndNoOthers() {
+        Settlement book = new Settlement(List.of(spec("learner", 1)), () -> CALLS, Set.of());
+        List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "EnqueueTest#first", "EnqueueTest#second",
+                "EnqueueTest#third"));
+        Event start = Event.test("start", "learner", 0, "EnqueueTest#first", "first");
+        events.add(start);
+        events.add(new Event("exiting", null, 0, null, null, null, null, null, null, List.of("Jobs.java:38 (enqueue)")));
+        Settlement.Read read = book.absorb(events);
+        assertTrue(book.died(read.running(), ChildDeath.EXITED, 1));
+
+        Map<String, TestResult> r = book.results().of("learner");
+        assertEquals(ChildDeath.EXITED, r.get("EnqueueTest#first").cause());
+        assertEquals(List.of("Jobs.java:38 (enqueue)"), r.get("EnqueueTest#first").frames());
+        assertEquals(ChildDeath.SAME_METHOD_EXIT, r.get("EnqueueTest#second").cause());
+        assertEquals("enqueue", r.get("EnqueueTest#second").message());
+        assertNull(r.get("EnqueueTest#third"), "third calls only state, so it still runs");
+        assertFalse(book.settled().contains("learner|0|EnqueueTest#third"));
+    }
+
+    @Test
+    void aFloodWarningAboutAnotherTestSettlesNothingMore() {
+        Settlement book = new Settlement(List.of(spec("learner", 1)), () -> CALLS, Set.of());
+        List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "EnqueueTest#first", "EnqueueTest#second"));
+        events.add(new Event("flooding", "learner", 0, "EnqueueTest#second", "second", null, null, null, null,
+                List.of("Jobs.java:38 (enqueue)")));
+        events.add(Event.test("start", "learner", 0, "EnqueueTest#first", "first"));
+        Settlement.Read read = book.absorb(events);
+        book.died(read.running(), ChildDeath.OUTPUT_FLOOD, -1);
+
+        Map<String, TestResult> r = book.results().of("learner");
+        assertEquals(ChildDeath.OUTPUT_FLOOD, r.get("EnqueueTest#first").cause());
+        assertEquals(List.of(), r.get("EnqueueTest#first").frames());
+        assertNull(r.get("EnqueueTest#second"));
+    }
+
+    @Test
+    void onlyALearnersCheckSkipsCallersAfterADeath() {
+        Settlement book = new Settlement(List.of(spec("05-mutant", 1)), () -> CALLS, Set.of());
+        List<Event> events = new java.util.ArrayList<>(planned("05-mutant", 0, "EnqueueTest#first", "EnqueueTest#second"));
+        events.add(Event.test("start", "05-mutant", 0, "EnqueueTest#first", "first"));
+        events.add(new Event("exiting", null, 0, null, null, null, null, null, null, List.of("Jobs.java:38 (enqueue)")));
+        book.died(book.absorb(events).running(), ChildDeath.EXITED, 1);
+        assertNull(book.results().of("05-mutant").get("EnqueueTest#second"), "every verdict on a mutant counts");
+    }
+
+    @Test
+    void aTimeOutInAnAllOrNothingRunSettlesTheTestInTheOtherTrialsAndRunsOnly() {
+        Settlement book = new Settlement(List.of(spec("reference", 2), spec("reference~reach", 1), spec("05-mutant", 1)),
+                Map::of, Set.of("reference", "reference~reach"));
+        List<Event> events = new java.util.ArrayList<>(planned("reference", 0, "EnqueueTest#first", "EnqueueTest#second"));
+        events.add(Event.test("start", "reference", 0, "EnqueueTest#first", "first"));
+        events.add(new Event("end", "reference", 0, "EnqueueTest#first", "first", "timeout",
+                "java.util.concurrent.TimeoutException", "timed out after 2 seconds", null, List.of(), 2000L));
+        book.absorb(events);
+
+        for (String key : List.of("reference|1|EnqueueTest#first", "reference~reach|0|EnqueueTest#first")) {
+            assertTrue(book.settled().contains(key), key);
+        }
+        assertEquals(TestStatus.TIMEOUT, book.results().trial("reference", 1).get("EnqueueTest#first").status());
+        assertEquals(TestStatus.TIMEOUT, book.results().of("reference~reach").get("EnqueueTest#first").status());
+        assertFalse(book.settled().contains("05-mutant|0|EnqueueTest#first"), "a mutant's run is not all or nothing");
+        assertFalse(book.settled().contains("reference|1|EnqueueTest#second"), "only the test that timed out");
+    }
+}
