@@ -252,6 +252,23 @@ public final class MethodBodies {
     private static final Set<String> CONSTANT_TYPES = Set.of("boolean", "byte", "char", "short", "int", "long", "float",
             "double", "String", "java.lang.String");
 
+    /** Factories whose result cannot change once made, when their arguments cannot either. */
+    private static final Set<String> IMMUTABLE_FACTORIES = Set.of("List.of", "Set.of", "Map.of", "Map.entry",
+            "Pattern.compile", "java.util.List.of", "java.util.Set.of", "java.util.Map.of", "java.util.Map.entry",
+            "java.util.regex.Pattern.compile");
+
+    /** A value no run can change: a literal, or an immutable factory ({@code List.of}, {@code Pattern.compile}) of such values. */
+    private static boolean immutable(com.sun.source.tree.ExpressionTree e) {
+        if (e instanceof com.sun.source.tree.LiteralTree) {
+            return true;
+        }
+        if (e instanceof com.sun.source.tree.MethodInvocationTree call
+                && IMMUTABLE_FACTORIES.contains(String.valueOf(call.getMethodSelect()))) {
+            return call.getArguments().stream().allMatch(MethodBodies::immutable);
+        }
+        return false;
+    }
+
     private static boolean keepsStaticState(ClassTree cls) {
         boolean isInterface = cls.getKind() == Tree.Kind.INTERFACE || cls.getKind() == Tree.Kind.ANNOTATION_TYPE;
         for (Tree member : cls.getMembers()) {
@@ -263,7 +280,8 @@ public final class MethodBodies {
                 Set<javax.lang.model.element.Modifier> mods = v.getModifiers().getFlags();
                 boolean isStatic = isInterface || mods.contains(javax.lang.model.element.Modifier.STATIC);
                 boolean isFinal = isInterface || mods.contains(javax.lang.model.element.Modifier.FINAL);
-                if (isStatic && !(isFinal && CONSTANT_TYPES.contains(String.valueOf(v.getType())))) {
+                if (isStatic && !(isFinal && (CONSTANT_TYPES.contains(String.valueOf(v.getType()))
+                        || immutable(v.getInitializer())))) {
                     return true;
                 }
             } else if (member instanceof com.sun.source.tree.BlockTree block && block.isStatic()) {

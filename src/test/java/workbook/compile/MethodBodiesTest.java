@@ -97,5 +97,12 @@ class MethodBodiesTest {
         assertTrue(MethodBodies.keepsStaticState("class T { static { System.setProperty(\"x\", \"y\"); } }"));
         assertTrue(!MethodBodies.keepsStaticState("class T { private static final double EPOCH = 1.7e9; int perTest; }"));
         assertTrue(MethodBodies.keepsStaticState("class Broken {"), "a source that does not parse");
+        assertTrue(!MethodBodies.keepsStaticState("class T { static final List<String> KINDS = List.of(\"A\", \"B\");"
+                + " static final Pattern P = Pattern.compile(\"[A-Z]{1,32}\"); static final Map<String, Integer> M ="
+                + " Map.of(\"a\", 1); }"), "immutable factories of literals");
+        assertTrue(MethodBodies.keepsStaticState("class T { static final List<String> L = List.of(next()); }"),
+                "a factory of something computed");
+        assertTrue(MethodBodies.keepsStaticState("class T { static final List<String> L = Collections.unmodifiableList(new ArrayList<>()); }"));
+        assertTrue(MethodBodies.keepsStaticState("class T { static List<String> L = List.of(\"a\"); }"), "not final");
     }
 }
