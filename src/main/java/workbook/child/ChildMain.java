@@ -103,6 +103,33 @@ public final class ChildMain {
     private static final Capture OUT = new Capture(new java.io.FileOutputStream(java.io.FileDescriptor.out));
     private static final Capture ERR = new Capture(new java.io.FileOutputStream(java.io.FileDescriptor.err));
 
+    /**
+     * One JUnit launcher session for every run of this child, without the Java Flight Recorder listeners JUnit registers
+     * whenever {@code jdk.jfr} can be loaded. {@link LauncherFactory#create()} would open a session, find the engines
+     * and register those listeners again for each run: a child grading a class executes a few hundred runs. Nobody
+     * records a child, and setting up JFR's event classes alone took about 3 % of a check's child CPU; the session
+     * looks for JFR through the thread's context class loader, which here does not show it. Runs share nothing more
+     * through the session than they already could (a system property): each is still its own execution request.
+     */
+    private static Launcher launcherWithoutFlightRecorder() {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(new ClassLoader(previous) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                if (name.startsWith("jdk.jfr.")) {
+                    throw new ClassNotFoundException(name);
+                }
+                return super.loadClass(name, resolve);
+            }
+        });
+        try {
+            return LauncherFactory.openSession().getLauncher();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
     /** The plan being served, for the shutdown hook. */
     private static volatile ChildMain current;
 
@@ -210,7 +237,7 @@ public final class ChildMain {
         // Learner output still goes to the parent (which caps it), and each test's first bytes are kept as its output.
         System.setOut(new java.io.PrintStream(OUT, true, StandardCharsets.UTF_8));
         System.setErr(new java.io.PrintStream(ERR, true, StandardCharsets.UTF_8));
-        Launcher launcher = LauncherFactory.create();
+        Launcher launcher = launcherWithoutFlightRecorder();
         warmUp();
         boolean serve = args.length > 0 && SERVE.equals(args[0]);
         java.io.BufferedReader stdin = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
