@@ -87,7 +87,10 @@ public final class Human {
                 out.println((i == 0 ? "       " + mark(t.status().wire()) + " " : "         ") + lines.get(i));
             }
             if (!t.where().isEmpty()) {
-                out.println("         @ " + String.join(", ", t.where()));
+                java.util.List<String> at = Terminal.wrap(String.join(", ", t.where()), Math.max(30, Terminal.columns() - 12));
+                for (int i = 0; i < at.size(); i++) {
+                    out.println((i == 0 ? "         @ " : "           ") + at.get(i));
+                }
             }
             // What the learner's code printed during the test: under a failure, or every test with -v.
             if (t.output() != null && !t.output().isEmpty() && (verbose || t.status() != TestOutcome.PASSED)) {
@@ -96,7 +99,8 @@ public final class Human {
             }
             int more = seen.get(e.getKey()) - 1;
             if (more > 0) {
-                out.println("         " + msg.get("report.check.sameCause", more));
+                Terminal.wrap(msg.get("report.check.sameCause", more), Math.max(30, Terminal.columns() - 10))
+                        .forEach(l -> out.println("         " + l));
             }
         }
     }
