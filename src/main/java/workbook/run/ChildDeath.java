@@ -23,5 +23,18 @@ public enum ChildDeath {
     /** not run: it calls a learner method that printed past the output cap in an earlier test (the method is the message) */
     SAME_METHOD_FLOOD,
     /** not run: it calls a learner method that filled the heap in an earlier test (the method is the message) */
-    SAME_METHOD_MEMORY
+    SAME_METHOD_MEMORY;
+
+    /**
+     * The cause for the other tests that call the learner method in which a child died this way (so would die there
+     * too), or null when this death names no such method.
+     */
+    public ChildDeath forOtherCallers() {
+        return switch (this) {
+            case EXITED -> SAME_METHOD_EXIT;
+            case OUTPUT_FLOOD -> SAME_METHOD_FLOOD;
+            case OUT_OF_MEMORY -> SAME_METHOD_MEMORY;
+            default -> null;
+        };
+    }
 }

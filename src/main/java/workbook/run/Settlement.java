@@ -20,11 +20,6 @@ final class Settlement {
     private final Set<String> settled = new HashSet<>();
     private final Map<String, Event> planned = new LinkedHashMap<>();
 
-    /**
-     * Whether a second timed-out test in a class settles the rest of that class as not run: true for a learner's check, where each further
-     * test would spend its whole time limit in the same loop (ten identical timeouts, twenty seconds) and the step has
-     * failed already. Never for the reference, a mutant or a learner's own tests, whose every verdict counts.
-     */
     /** Per test ({@code Class#method}), the learner methods it calls ({@code Jobs#renew}); see {@link workbook.compile.TestCalls}. */
     private final java.util.function.Supplier<Map<String, Set<String>>> calls;
 
@@ -63,8 +58,11 @@ final class Settlement {
         }
     }
 
-    /** Only a learner's check skips tests after a timeout: the learner's own tests each get their own chance. */
-    private static boolean skipsAfterTimeout(Event e) {
+    /**
+     * Only a learner's check settles tests without running them, after a time-out or a death in a learner method: the
+     * reference, the mutants and the learner's own tests each get their own chance, as every verdict there counts.
+     */
+    private static boolean isLearnersCheck(Event e) {
         return e.run().equals(LEARNER_CHECK) || e.run().equals(LEARNER_CHECK + "~race");
     }
 
@@ -121,6 +119,11 @@ final class Settlement {
         return e.run() + "|" + e.trial() + "|" + e.test().substring(0, e.test().indexOf('#') + 1);
     }
 
+    /**
+     * A second timed-out test in a class of a learner's check settles the rest of that class as not run: each further
+     * test would spend its whole time limit in the same loop (ten identical timeouts, twenty seconds), and the step has
+     * failed already.
+     */
     private void skipRestOfClass(Event timedOut) {
         String prefix = timedOut.run() + "|" + timedOut.trial() + "|";
         String cls = timedOut.test().substring(0, timedOut.test().indexOf('#') + 1);
@@ -157,7 +160,7 @@ final class Settlement {
                     settleElsewhere(r);
                     progress |= settled.add(e.skipKey());
                     running = null;
-                    if (skipsAfterTimeout(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
+                    if (isLearnersCheck(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
                         skipCallers(e);
                         if (timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
                             skipRestOfClass(e);
@@ -208,14 +211,8 @@ final class Settlement {
         }
         results.put(byParent(running, death, exitCode, frames));
         settled.add(running.skipKey());
-        ChildDeath others = switch (death) {
-            case EXITED -> ChildDeath.SAME_METHOD_EXIT;
-            case OUTPUT_FLOOD -> ChildDeath.SAME_METHOD_FLOOD;
-            case OUT_OF_MEMORY -> ChildDeath.SAME_METHOD_MEMORY;
-            default -> null;
-        };
-        if (others != null && skipsAfterTimeout(running)) {
-            skipCallers(running.run(), running.trial(), frames, TestStatus.ERROR, others);
+        if (death.forOtherCallers() != null && isLearnersCheck(running)) {
+            skipCallers(running.run(), running.trial(), frames, TestStatus.ERROR, death.forOtherCallers());
         }
         return true;
     }
