@@ -130,7 +130,7 @@ public final class ChildMain {
         }
     }
 
-    /** The plan being served, for the shutdown hook. */
+    /** The plan being served, for the shutdown hook and the memory listener. */
     private static volatile ChildMain current;
 
     /**
@@ -174,8 +174,7 @@ public final class ChildMain {
      * comes from another thread, so a test that fills the heap at once may die before it is sent; the parent then
      * just runs the next test.
      */
-    private static void watchMemory(ChildMain child) {
-        memoryChild = child;
+    private static void watchMemory() {
         if (memoryWatched) {
             return;
         }
@@ -188,7 +187,7 @@ public final class ChildMain {
         }
         ((javax.management.NotificationEmitter) java.lang.management.ManagementFactory.getMemoryMXBean())
                 .addNotificationListener((n, handback) -> {
-                    ChildMain c = memoryChild;
+                    ChildMain c = current;
                     if (c != null && java.lang.management.MemoryNotificationInfo.MEMORY_THRESHOLD_EXCEEDED
                             .equals(n.getType())) {
                         c.reportMemory();
@@ -196,7 +195,6 @@ public final class ChildMain {
                 }, null, null);
     }
 
-    private static volatile ChildMain memoryChild;
     private static boolean memoryWatched;
 
     private void reportMemory() {
@@ -250,7 +248,7 @@ public final class ChildMain {
             ChildMain child = new ChildMain(plan);
             current = child;
             Capture.onFlooding(child::reportFlooding);
-            watchMemory(child);
+            watchMemory();
             for (RunSpec run : plan.runs()) {
                 child.run(launcher, run);
             }
