@@ -64,6 +64,23 @@ class SettlementTest {
     }
 
     @Test
+    void aMemoryWarningAboutTheDyingTestNamesItsMethodForTheOthers() {
+        Settlement book = new Settlement(List.of(spec("learner", 1)), () -> CALLS, Set.of());
+        List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "EnqueueTest#third", "EnqueueTest#second",
+                "EnqueueTest#first"));
+        events.add(Event.test("start", "learner", 0, "EnqueueTest#third", "third"));
+        events.add(new Event("memory", "learner", 0, "EnqueueTest#third", "third", null, null, null, null,
+                List.of("Jobs.java:49 (state)")));
+        book.died(book.absorb(events).running(), ChildDeath.OUT_OF_MEMORY, 3);
+
+        Map<String, TestResult> r = book.results().of("learner");
+        assertEquals(List.of("Jobs.java:49 (state)"), r.get("EnqueueTest#third").frames());
+        assertEquals(ChildDeath.SAME_METHOD_MEMORY, r.get("EnqueueTest#second").cause());
+        assertEquals(TestStatus.ERROR, r.get("EnqueueTest#second").status(), "settled without running is an error, never a pass");
+        assertNull(r.get("EnqueueTest#first"), "first calls only enqueue");
+    }
+
+    @Test
     void onlyALearnersCheckSkipsCallersAfterADeath() {
         Settlement book = new Settlement(List.of(spec("05-mutant", 1)), () -> CALLS, Set.of());
         List<Event> events = new java.util.ArrayList<>(planned("05-mutant", 0, "EnqueueTest#first", "EnqueueTest#second"));
