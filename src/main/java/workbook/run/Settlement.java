@@ -85,11 +85,15 @@ final class Settlement {
         }
         Set<String> hung = new java.util.LinkedHashSet<>();
         for (String frame : frames) {
-            // Jobs.java:42 (renew)
+            // Jobs.java:42 (renew), or Jobs.java:97 (lambda$claimMany$0) for a lambda that runs on a pool's thread
             int dot = frame.indexOf(".java:");
             int open = frame.lastIndexOf(" (");
             if (dot > 0 && open > dot && frame.endsWith(")")) {
-                hung.add(frame.substring(0, dot) + "#" + frame.substring(open + 2, frame.length() - 1));
+                String method = frame.substring(open + 2, frame.length() - 1);
+                if (method.startsWith("lambda$") && method.indexOf('$', 7) > 7) {
+                    method = method.substring(7, method.indexOf('$', 7));
+                }
+                hung.add(frame.substring(0, dot) + "#" + method);
             }
         }
         String prefix = run + "|" + trial + "|";
