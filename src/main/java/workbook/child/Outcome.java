@@ -106,12 +106,18 @@ final class Outcome {
             String cls = e.getClassName();
             if (LEARNER.stream().anyMatch(l -> cls.equals(l) || cls.startsWith(l + "$")) && e.getFileName() != null
                     && !e.getFileName().endsWith("Test.java")) {
-                String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + e.getMethodName() + ")";
+                String frame = e.getFileName() + ":" + e.getLineNumber() + " (" + sourceName(e.getMethodName()) + ")";
                 if (!out.contains(frame)) {
                     out.add(frame);
                 }
             }
         }
+    }
+
+    /** The method as the learner wrote it: a lambda's body ({@code lambda$claimMany$0}) is named after its method. */
+    static String sourceName(String method) {
+        int end = method.indexOf('$', 7);
+        return method.startsWith("lambda$") && end > 7 ? method.substring(7, end) : method;
     }
 
     private static String clip(String s) {

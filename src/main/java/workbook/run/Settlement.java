@@ -85,15 +85,11 @@ final class Settlement {
         }
         Set<String> hung = new java.util.LinkedHashSet<>();
         for (String frame : frames) {
-            // Jobs.java:42 (renew), or Jobs.java:97 (lambda$claimMany$0) for a lambda that runs on a pool's thread
+            // Jobs.java:42 (renew); a lambda's body, run on a pool's thread, is named after its method by the child
             int dot = frame.indexOf(".java:");
             int open = frame.lastIndexOf(" (");
             if (dot > 0 && open > dot && frame.endsWith(")")) {
-                String method = frame.substring(open + 2, frame.length() - 1);
-                if (method.startsWith("lambda$") && method.indexOf('$', 7) > 7) {
-                    method = method.substring(7, method.indexOf('$', 7));
-                }
-                hung.add(frame.substring(0, dot) + "#" + method);
+                hung.add(frame.substring(0, dot) + "#" + frame.substring(open + 2, frame.length() - 1));
             }
         }
         String prefix = run + "|" + trial + "|";

@@ -81,18 +81,6 @@ class SettlementTest {
     }
 
     @Test
-    void anExitFromALambdaOnAPoolThreadCountsForTheMethodThatHoldsIt() {
-        Settlement book = new Settlement(List.of(spec("learner", 1)), () -> Map.of(
-                "ManyTest#first", Set.of("Jobs#claimMany"), "ManyTest#second", Set.of("Jobs#claimMany")), Set.of());
-        List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "ManyTest#first", "ManyTest#second"));
-        events.add(Event.test("start", "learner", 0, "ManyTest#first", "first"));
-        events.add(new Event("exiting", null, 0, null, null, null, null, null, null,
-                List.of("Jobs.java:97 (lambda$claimMany$0)")));
-        book.died(book.absorb(events).running(), ChildDeath.EXITED, 1);
-        assertEquals("claimMany", book.results().of("learner").get("ManyTest#second").message());
-    }
-
-    @Test
     void onlyALearnersCheckSkipsCallersAfterADeath() {
         Settlement book = new Settlement(List.of(spec("05-mutant", 1)), () -> CALLS, Set.of());
         List<Event> events = new java.util.ArrayList<>(planned("05-mutant", 0, "EnqueueTest#first", "EnqueueTest#second"));
