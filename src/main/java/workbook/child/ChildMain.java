@@ -408,7 +408,7 @@ public final class ChildMain {
             if (c == null) {
                 return whole;
             }
-            String method = key.substring(hash + 1).replaceAll("\\[.*$", "");
+            String method = Event.family(key.substring(hash + 1));
             if (!seen.add(c.getName() + "#" + method)) {
                 continue;
             }
@@ -617,7 +617,7 @@ public final class ChildMain {
             return said.merge("entry|" + e.run(), e.message().length(), Integer::sum) <= RUN_ENTRY_CHARS ? e : null;
         }
         String test = e.test() == null ? "" : e.test();
-        String family = test.contains("[") ? test.substring(0, test.indexOf('[')) : test;
+        String family = Event.family(test);
         int inFamily = said.merge("family|" + e.run() + "|" + family, e.message().length(), Integer::sum);
         int inRun = said.merge("run|" + e.run(), e.message().length(), Integer::sum);
         if (inFamily <= FAMILY_MESSAGE_CHARS && inRun <= RUN_MESSAGE_CHARS) {

@@ -39,6 +39,15 @@ public record Event(String type, String run, int trial, String test, String name
         return new Event(type, run, trial, test, name, null, null, null, null, null);
     }
 
+    /**
+     * A test key or method name without its invocation ({@code JobsTest#claims[2]} → {@code JobsTest#claims}): every
+     * invocation of a parameterized, repeated or dynamic test shares its method.
+     */
+    public static String family(String test) {
+        int bracket = test.indexOf('[');
+        return bracket < 0 ? test : test.substring(0, bracket);
+    }
+
     public String skipKey() {
         return run + "|" + trial + "|" + test;
     }

@@ -111,6 +111,11 @@ public final class Builds {
      * build. The mutants it leaves out are built alone, as before.
      */
     public java.util.Optional<Schemata> schemata(List<Mutant> mutants) {
+        // Grading a class asks for the same mutants once per submission: they are applied and parsed once per JVM.
+        return SCHEMATA.computeIfAbsent(new SchemataKey(course.reference(), List.copyOf(mutants)), k -> buildSchemata(mutants));
+    }
+
+    private java.util.Optional<Schemata> buildSchemata(List<Mutant> mutants) {
         java.util.Map<String, java.util.Map<Integer, String>> byFile = new java.util.LinkedHashMap<>();
         java.util.Map<String, Integer> variantOf = new java.util.LinkedHashMap<>();
         int k = 0;
@@ -136,11 +141,9 @@ public final class Builds {
         for (String f : course.learnerFiles()) {
             String text = read(course.reference().resolve(f));
             java.util.Map<Integer, String> variants = byFile.getOrDefault(f, java.util.Map.of());
-            String key = f + "\u0000" + text + "\u0000" + variants;
-            java.util.Optional<String> meta = SCHEMATA.computeIfAbsent(key, x -> workbook.compile.MethodBodies.keepsStaticState(text)
-                    ? java.util.Optional.empty()
+            java.util.Optional<String> meta = workbook.compile.MethodBodies.keepsStaticState(text) ? java.util.Optional.empty()
                     : variants.isEmpty() ? java.util.Optional.of(text)
-                    : workbook.compile.MethodBodies.schemata(text, variants, workbook.child.Active.class.getName() + ".is"));
+                    : workbook.compile.MethodBodies.schemata(text, variants, workbook.child.Active.class.getName() + ".is");
             if (meta.isEmpty()) {
                 return java.util.Optional.empty();
             }
@@ -158,8 +161,12 @@ public final class Builds {
     /** A schemata build's classes, and the variant number of each mutant it holds. */
     public record Schemata(Path classes, java.util.Map<String, Integer> variants) {}
 
-    /** Each learner file's schemata text by its inputs: the mutants are parsed once per JVM, not once per submission. */
-    private static final java.util.Map<String, java.util.Optional<String>> SCHEMATA = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A lab's reference and a set of mutants: the inputs of one schemata build. */
+    private record SchemataKey(Path reference, List<Mutant> mutants) {}
+
+    /** Schemata builds by their inputs: the mutants are applied and parsed once per JVM, not once per submission. */
+    private static final java.util.Map<SchemataKey, java.util.Optional<Schemata>> SCHEMATA =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private static final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> CALLS =
             new java.util.concurrent.ConcurrentHashMap<>();

@@ -342,7 +342,7 @@ public final class Grader {
         Map<String, Long> out = new HashMap<>();
         for (Map<String, TestResult> trial : refTrials) {
             Map<String, Long> sum = new HashMap<>();
-            trial.values().forEach(t -> sum.merge(t.method().replaceAll("\\[.*$", ""), t.millis(), Long::sum));
+            trial.values().forEach(t -> sum.merge(workbook.child.Event.family(t.method()), t.millis(), Long::sum));
             sum.forEach((k, v) -> out.merge(k, v, Math::min));
         }
         return out;
@@ -358,9 +358,11 @@ public final class Grader {
                               Map<String, MutantProblem.Unusable> unusable, List<String> valid, Set<String> voided) {
         List<RunSpec> more = new ArrayList<>();
         List<Mutant> again = new ArrayList<>();
+        Map<String, RunSpec> plannedRuns = new HashMap<>();
+        runs.forEach(r -> plannedRuns.put(r.id(), r));
         for (Mutant m : mutants) {
             RunSpec own = ownBuilds.get(m.id());
-            RunSpec planned = runs.stream().filter(r -> r.id().equals(m.id())).findFirst().orElse(null);
+            RunSpec planned = plannedRuns.get(m.id());
             if (unusable.containsKey(m.id()) || !reproduced.get(m.id()).isEmpty() || own == null || planned == null
                     || planned.only().isEmpty()) {
                 continue;

@@ -97,7 +97,7 @@ final class Settlement {
             if (!p.skipKey().startsWith(prefix) || settled.contains(p.skipKey())) {
                 continue;
             }
-            String test = p.test().contains("[") ? p.test().substring(0, p.test().indexOf('[')) : p.test();
+            String test = Event.family(p.test());
             String method = calls.getOrDefault(test, Set.of()).stream().filter(hung::contains).findFirst().orElse(null);
             if (method != null && settled.add(p.skipKey())) {
                 results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), status, null,
