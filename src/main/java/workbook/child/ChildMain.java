@@ -402,6 +402,7 @@ public final class ChildMain {
         }
         List<DiscoverySelector> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Map<Class<?>, Map<String, List<java.lang.reflect.Method>>> methods = new HashMap<>();
         for (String key : run.only()) {
             int hash = key.indexOf('#');
             Class<?> c = hash < 0 ? null : byKey.get(key.substring(0, hash));
@@ -412,15 +413,9 @@ public final class ChildMain {
             if (!seen.add(c.getName() + "#" + method)) {
                 continue;
             }
-            List<java.lang.reflect.Method> found = new ArrayList<>();
+            List<java.lang.reflect.Method> found;
             try {
-                for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
-                    for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
-                        if (m.getName().equals(method) && !m.isSynthetic() && !m.isBridge()) {
-                            found.add(m);
-                        }
-                    }
-                }
+                found = methods.computeIfAbsent(c, ChildMain::testableMethods).getOrDefault(method, List.of());
             } catch (LinkageError e) {
                 return whole;
             }
@@ -430,6 +425,19 @@ public final class ChildMain {
             found.forEach(m -> out.add(DiscoverySelectors.selectMethod(c, m)));
         }
         return out;
+    }
+
+    /** The methods of {@code c} and its superclasses by name, without synthetic and bridge methods: read once per run. */
+    private static Map<String, List<java.lang.reflect.Method>> testableMethods(Class<?> c) {
+        Map<String, List<java.lang.reflect.Method>> byName = new HashMap<>();
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                if (!m.isSynthetic() && !m.isBridge()) {
+                    byName.computeIfAbsent(m.getName(), n -> new ArrayList<>()).add(m);
+                }
+            }
+        }
+        return byName;
     }
 
     /**
@@ -509,10 +517,12 @@ public final class ChildMain {
         @Override
         public void testPlanExecutionStarted(TestPlan plan) {
             Reached.startRun();
+            // One flush for the whole list: until a test starts, nothing is running that a death could be blamed on.
             for (TestIdentifier root : plan.getRoots()) {
                 plan.getDescendants(root).stream().filter(TestIdentifier::isTest)
-                        .forEach(t -> emit(Event.test("planned", run, trial, key(t), t.getDisplayName())));
+                        .forEach(t -> emit(Event.test("planned", run, trial, key(t), t.getDisplayName()), false));
             }
+            flushQuietly();
         }
 
         @Override
@@ -576,7 +586,9 @@ public final class ChildMain {
                 Output printed = new Output(OUT.text(), ERR.text());
                 List<String> reached = Reached.endTest();
                 if (!reached.isEmpty()) {
-                    emit(new Event("reached", run, trial, key(t), null, null, null, String.join("\n", reached), null, null));
+                    // flushed with the test's end, just below
+                    emit(new Event("reached", run, trial, key(t), null, null, null, String.join("\n", reached), null, null),
+                            false);
                 }
                 emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
                         o.notYetStep, o.frames, millis, printed.isEmpty() ? null : printed));
@@ -630,7 +642,12 @@ public final class ChildMain {
                 e.notYetStep(), e.frames(), e.millis());
     }
 
-    private synchronized void emit(Event raw) {
+    private void emit(Event raw) {
+        emit(raw, true);
+    }
+
+    /** @param flush write it through at once (every event but those of a list that is flushed at its end) */
+    private synchronized void emit(Event raw, boolean flush) {
         Event e = capped(raw);
         if (e == null) {
             return;
@@ -638,7 +655,9 @@ public final class ChildMain {
         try {
             events.write(seal.close(gson.toJson(e)));
             events.newLine();
-            events.flush();
+            if (flush) {
+                events.flush();
+            }
         } catch (IOException io) {
             throw new UncheckedIOException(io);
         }
