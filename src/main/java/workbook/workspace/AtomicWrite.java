@@ -17,13 +17,14 @@ public final class AtomicWrite {
     public static void text(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".part");
+        Path tmp = fresh(dir, file.getFileName().toString());
         try {
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE,
                     java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
                 ch.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
                 ch.force(true);
             }
+            keepPermissions(file, tmp);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -31,6 +32,40 @@ public final class AtomicWrite {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * A new, empty file beside the target, made with the process's umask (as any editor's file is): not
+     * {@link Files#createTempFile}, which makes it readable by its owner alone, so that a class's reports could not
+     * be read by a teaching assistant or a web server.
+     */
+    private static Path fresh(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve("." + name + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".part");
+            try {
+                Files.newByteChannel(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                        java.nio.file.StandardOpenOption.WRITE).close();
+                return tmp;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    /** A file written again keeps its permissions (a learner's read-only or group-readable file stays so). */
+    private static void keepPermissions(Path file, Path tmp) throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        try {
+            Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(file));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system (Windows): the new file has that system's defaults
         }
     }
 }
