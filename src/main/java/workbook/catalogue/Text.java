@@ -2,7 +2,10 @@ package workbook.catalogue;
 
 import java.util.Map;
 
-/** A sentence in several languages; falls back to Korean, then to any language there is. */
+/**
+ * A sentence in several languages; falls back to Korean, then to any language there is. Korean text may write a
+ * particle pair after a name ({@code initDb이(가)}); it is read with the form that fits ({@link Particles}).
+ */
 public record Text(Map<String, String> byLang) {
     public Text {
         byLang = byLang == null ? Map.of() : Map.copyOf(byLang);
@@ -16,6 +19,6 @@ public record Text(Map<String, String> byLang) {
         if (s == null) {
             s = byLang.values().stream().findFirst().orElse("");
         }
-        return s;
+        return Particles.fix(s); // only Korean has the pairs it reads
     }
 }

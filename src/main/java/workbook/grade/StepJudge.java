@@ -250,7 +250,7 @@ final class StepJudge {
     /** The official test's own words, translated when the lab lists them (with particles fitted). */
     private String words(String text) {
         String out = messages.in(text);
-        return "ko".equals(msg.lang()) ? workbook.report.Particles.fix(out) : out;
+        return "ko".equals(msg.lang()) ? workbook.catalogue.Particles.fix(out) : out;
     }
 
     /** A message that starts with its own exception's class name (a wrapped cause) loses it: the name is shown once. */

@@ -1,6 +1,7 @@
 package workbook.report;
 
 import java.text.MessageFormat;
+import workbook.catalogue.Particles;
 import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;

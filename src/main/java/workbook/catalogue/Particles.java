@@ -1,4 +1,4 @@
-package workbook.report;
+package workbook.catalogue;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package workbook.report;
+package workbook.catalogue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -42,5 +42,13 @@ class ParticlesTest {
     @Test
     void textWithoutPairsIsUntouched() {
         assertEquals("아무것도 바꾸지 않습니다 (그대로)", Particles.fix("아무것도 바꾸지 않습니다 (그대로)"));
+    }
+
+    @Test
+    void aLessonTextReadsItsPairsToo() {
+        Text t = new Text(java.util.Map.of("ko", "initDb이(가) SQL 오류를 삼킨다", "en", "initDb swallows SQL errors"));
+        assertEquals("initDb가 SQL 오류를 삼킨다", t.in("ko"));
+        assertEquals("initDb swallows SQL errors", t.in("en"));
+        assertEquals("claim이 SQL 오류를 삼킨다", new Text(java.util.Map.of("ko", "claim이(가) SQL 오류를 삼킨다")).in("en"));
     }
 }
