@@ -85,10 +85,13 @@ class GradeTest {
         assertEquals("failed", rows.get("cy").get("step_1"), "the endless next() fails step 1: " + rows);
         assertEquals("passed", rows.get("cy").get("step_2"), rows.toString());
         assertTrue(Double.parseDouble(rows.get("cy").get("seconds")) < 40, "within its budget: " + rows);
+        assertTrue(rows.get("cy").get("message").startsWith("step 1: "), "the note names the step that failed: " + rows);
+        assertTrue(rows.get("cy").get("message").length() <= 200, "one short line: " + rows);
         assertEquals("compile-error", rows.get("di").get("verdict"), rows.toString());
         assertTrue(rows.get("di").get("message").startsWith("di/alpha/Counter.java:7:"), "relative to the class folder: " + rows);
         assertEquals("partial", rows.get("ed").get("verdict"), rows.toString());
         assertEquals("1", rows.get("ed").get("tests_valid"), "the test that exits is not valid; the other one is: " + rows);
+        assertTrue(rows.get("ed").get("message").startsWith("1 of 2 tests fail on the reference"), rows.toString());
         assertEquals("missing", rows.get("fay").get("verdict"), rows.toString());
         // gus's tests reach for the sockets and plans of the children grading the others at the same time: each
         // child sees only its own folder, so the others' verdicts above stand, and gus's own are untouched too.

@@ -159,11 +159,43 @@ public final class BatchGrader {
                     .orElse(null);
             case TIMEOUT -> msg.get("grade.outOfTime", budgetMillis / 1000);
             default -> mutants == null ? msg.get("grade.noTests", course.learnerTestClass() + ".java")
-                    : !mutants.compile().ok() ? msg.get("grade.testsDoNotCompile") : null;
+                    : !mutants.compile().ok() ? msg.get("grade.testsDoNotCompile")
+                    : verdict == SubmissionVerdict.PASSED ? null : firstShortfall(check, mutants, valid, tests);
         };
         return new Verdicts.Submission(student(folder), verdict, check.passed(), check.total(), valid, tests, killed,
                 course.mutants().size(), millis, message, check, mutants);
     }
+
+    /**
+     * What keeps a graded submission from passing, in one line for the instructor's table: the first step that did not
+     * pass and why (a time-out, a System.exit, a failed clause), else what the learner's tests left.
+     */
+    private String firstShortfall(Verdicts.Check check, Verdicts.Mutants mutants, int valid, int tests) {
+        for (Verdicts.StepVerdict step : check.steps()) {
+            if (step.status() == StepStatus.PASSED) {
+                continue;
+            }
+            String why = step.status() == StepStatus.NOT_STARTED ? msg.get("grade.notStarted")
+                    : step.message() != null ? step.message()
+                    : step.tests().stream().filter(t -> t.status() != TestOutcome.PASSED && t.message() != null)
+                            .map(Verdicts.TestVerdict::message).findFirst().orElse(step.status().wire());
+            return clipped(msg.get("grade.firstStep", step.step(), why));
+        }
+        if (valid < tests) {
+            return clipped(msg.get("grade.invalidTests", tests - valid, tests, mutants.killed(), mutants.total()));
+        }
+        return mutants.unheld().isEmpty() ? msg.get("grade.mutantsLeft", mutants.killed(), mutants.total())
+                : clipped(msg.get("grade.mutantsLeftClause", mutants.killed(), mutants.total(),
+                        mutants.unheld().get(0).step(), mutants.unheld().get(0).text()));
+    }
+
+    /** One line of at most {@link #NOTE_CHARS} characters. */
+    private static String clipped(String s) {
+        String line = s.replaceAll("\\s+", " ").strip();
+        return line.length() <= NOTE_CHARS ? line : line.substring(0, NOTE_CHARS - 1) + "…";
+    }
+
+    static final int NOTE_CHARS = 200;
 
     private Verdicts.Submission failed(Path folder, SubmissionVerdict verdict, String message, long millis) {
         return new Verdicts.Submission(student(folder), verdict, 0, course.steps().size(), 0, 0, 0,
