@@ -139,6 +139,15 @@ class StrykerReportTest {
             assertEquals(expectedStatus(v), m.get("status").getAsString(), v.get("id") + ": the verdict's status");
             assertEquals(v.get("killedBy"), m.get("killedBy"));
             m.getAsJsonArray("killedBy").forEach(k -> assertTrue(testIds.contains(k.getAsString()), k + " is listed"));
+            // coveredBy: the tests that ran the changed code, killers included, so the viewer's Tests tab does not
+            // call every test "Not Covering"
+            Set<String> covering = new java.util.HashSet<>();
+            m.getAsJsonArray("coveredBy").forEach(k -> covering.add(k.getAsString()));
+            assertTrue(testIds.containsAll(covering), covering + " are listed tests");
+            m.getAsJsonArray("killedBy").forEach(k -> assertTrue(covering.contains(k.getAsString()), k + " covers what it kills"));
+            if (m.get("status").getAsString().equals("Survived")) {
+                assertFalse(covering.isEmpty(), v.get("id") + " survived a test that ran its code");
+            }
             String firstClause = v.getAsJsonArray("clauses").get(0).getAsString();
             assertEquals(lines.stream().filter(l -> l.startsWith(firstClause + ":")).findFirst().orElseThrow(),
                     text(contract.get("source").getAsString(), m.getAsJsonObject("location")),

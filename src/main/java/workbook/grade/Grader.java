@@ -263,8 +263,10 @@ public final class Grader {
         }
         List<RunSpec> runs = new ArrayList<>();
         Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
+        Map<String, List<String>> reachedBy = new HashMap<>();
         for (Mutant m : mutants) {
             List<String> reaching = reaching(m, valid, reached);
+            reachedBy.put(m.id(), reaching);
             List<RunSpec> queued = new ArrayList<>();
             MutantProblem.Unusable problem = buildMutant(m, tests.classes().toString(), List.of(testClass), reaching, queued);
             if (problem != null) {
@@ -312,7 +314,7 @@ public final class Grader {
                     : kills.by().isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
             verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
                     m.clauses(), status, kills.by(), kills.kind(), runError,
-                    status == MutantStatus.ERROR ? MutantProblem.RUN_FAILED : null));
+                    status == MutantStatus.ERROR ? MutantProblem.RUN_FAILED : null, reachedBy.get(m.id())));
         }
         if (!flakyKills.isEmpty()) {
             learnerTests = learnerTests.stream().map(t -> {

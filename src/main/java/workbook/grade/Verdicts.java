@@ -54,9 +54,21 @@ public final class Verdicts {
      * {@code clauses}: the ids of the step's contract clauses the mutant breaks; {@code problem}: why it could not be
      * judged when its status is {@code error} (null otherwise), {@code message} the sentence that says so.
      */
+    /** @param reachedBy the valid learner tests that ran the mutant's changed code (empty when none could run) */
     public record MutantVerdict(String id, int step, String source, String description, List<String> clauses,
                                 MutantStatus status, List<String> killedBy, KillKind kind, String message,
-                                MutantProblem problem) {}
+                                MutantProblem problem, List<String> reachedBy) {
+        public MutantVerdict {
+            reachedBy = reachedBy == null ? List.of() : List.copyOf(reachedBy);
+        }
+
+        /** A verdict whose reach was not recorded. */
+        public MutantVerdict(String id, int step, String source, String description, List<String> clauses,
+                             MutantStatus status, List<String> killedBy, KillKind kind, String message,
+                             MutantProblem problem) {
+            this(id, step, source, description, clauses, status, killedBy, kind, message, problem, List.of());
+        }
+    }
 
     /** A contract clause that some surviving mutant breaks: no valid learner test holds it yet. */
     public record Unheld(int step, String id, String text) {}

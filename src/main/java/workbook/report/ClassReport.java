@@ -108,9 +108,10 @@ public final class ClassReport {
                 .filter(v -> v.status() == StepStatus.FAILED || v.status() == StepStatus.ERROR)
                 .collect(Collectors.groupingBy(Verdicts.StepVerdict::step, Collectors.counting()));
         long graded = g.submissions().stream().filter(s -> s.check() != null).count();
-        out.append("<h2>").append(esc(msg.get("grade.html.stepsFailed"))).append("</h2>\n");
+        out.append("<h2>").append(esc(msg.get("grade.html.stepsFailed"))).append("</h2>\n<p class=\"legend\">")
+                .append(esc(msg.get("grade.html.stepsOf", graded))).append("</p>\n");
         ranked(g.steps(), s -> failed.getOrDefault(s.step(), 0L), graded,
-                s -> msg.get("grade.html.step", s.step(), s.title()));
+                s -> msg.get("grade.html.step", s.step(), s.title()), s -> msg.get("grade.html.stepShort", s.step()));
     }
 
     private void survivors(Verdicts.ClassGrade g) {
@@ -118,25 +119,52 @@ public final class ClassReport {
                 .flatMap(s -> s.mutants().mutants().stream()).filter(m -> m.status() == MutantStatus.SURVIVED)
                 .collect(Collectors.groupingBy(Verdicts.MutantVerdict::id, Collectors.counting()));
         long tested = g.submissions().stream().filter(s -> s.mutants() != null && !s.mutants().mutants().isEmpty()).count();
-        out.append("<h2>").append(esc(msg.get("grade.html.survivors"))).append("</h2>\n");
+        out.append("<h2>").append(esc(msg.get("grade.html.survivors"))).append("</h2>\n<p class=\"legend\">")
+                .append(esc(msg.get("grade.html.survivorsOf", tested))).append("</p>\n");
         ranked(g.mutants(), m -> survived.getOrDefault(m.id(), 0L), tested,
-                m -> msg.get("grade.html.mutant", m.id(), m.step(), m.description()));
+                m -> msg.get("grade.html.mutant", m.id(), m.step(), m.description()), Verdicts.MutantInfo::id);
     }
 
-    /** Items by their count, highest first, with a bar; those counted zero times are left out. */
-    private <T> void ranked(List<T> items, Function<T, Long> count, long of, Function<T, String> label) {
-        List<T> some = items.stream().filter(i -> count.apply(i) > 0)
-                .sorted(Comparator.comparing(count).reversed()).toList();
-        if (some.isEmpty()) {
+    /** At most this many rows of counts in a ranking; the rest are summed up in one line. */
+    static final int RANKED_ROWS = 10;
+
+    /**
+     * Items by their count, highest first, with a bar; those counted zero times are left out. Items with the same
+     * count share one row, by their short names (the long one on hover), so a tie ranks nothing it cannot.
+     */
+    private <T> void ranked(List<T> items, Function<T, Long> count, long of, Function<T, String> label,
+                            Function<T, String> shortName) {
+        java.util.TreeMap<Long, List<T>> byCount = items.stream().filter(i -> count.apply(i) > 0)
+                .collect(Collectors.groupingBy(count, () -> new java.util.TreeMap<>(Comparator.reverseOrder()),
+                        Collectors.toList()));
+        if (byCount.isEmpty()) {
             out.append("<p>").append(esc(msg.get("grade.html.none"))).append("</p>\n");
             return;
         }
         out.append("<table class=\"ranked\">\n");
-        for (T i : some) {
-            long n = count.apply(i);
+        int rows = 0;
+        for (Map.Entry<Long, List<T>> e : byCount.entrySet()) {
+            if (rows++ == RANKED_ROWS) {
+                int left = byCount.tailMap(e.getKey(), true).values().stream().mapToInt(List::size).sum();
+                out.append("<tr><td></td><td></td><td class=\"legend\">")
+                        .append(esc(msg.get("grade.html.moreRanked", left, e.getKey(), of))).append("</td></tr>\n");
+                break;
+            }
+            long n = e.getKey();
             int pct = of == 0 ? 0 : (int) Math.round(100.0 * n / of);
             out.append("<tr><td class=\"n\">").append(n).append('/').append(of).append("</td><td class=\"bar\"><div style=\"width:")
-                    .append(pct).append("%\"></div></td><td>").append(esc(label.apply(i))).append("</td></tr>\n");
+                    .append(pct).append("%\"></div></td><td>");
+            List<T> tied = e.getValue();
+            if (tied.size() == 1) {
+                out.append(esc(label.apply(tied.get(0))));
+            } else {
+                out.append(esc(msg.get("grade.html.tied", tied.size()))).append(' ');
+                for (int k = 0; k < tied.size(); k++) {
+                    out.append(k == 0 ? "" : ", ").append("<span title=\"").append(esc(label.apply(tied.get(k))))
+                            .append("\">").append(esc(shortName.apply(tied.get(k)))).append("</span>");
+                }
+            }
+            out.append("</td></tr>\n");
         }
         out.append("</table>\n");
     }
@@ -172,6 +200,7 @@ public final class ClassReport {
             .counts{display:flex;gap:1rem;list-style:none;padding:0;flex-wrap:wrap}.counts li{padding:.3rem .7rem;border-radius:.3rem;background:#f3f3f3}
             .v-passed{color:#0b6b2e}.v-partial{color:#8a5a00}.v-failed,.v-compile-error,.v-error{color:#a4161a}.v-timeout,.v-missing{color:#555}
             .scroll{overflow-x:auto}
+            .matrix tr>th:first-child{position:sticky;left:0;background:#fff;z-index:1;white-space:nowrap;border-right:1px solid #ccc}
             .matrix th span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;font-weight:normal;font-size:.8rem}
             .matrix td{text-align:center;border:1px solid #eee;min-width:1.1rem;padding:.1rem}
             .matrix td.killed{background:#d8f0df;color:#0b6b2e}.matrix td.survived{background:#fbe1e1;color:#a4161a}.matrix td.error{background:#fff1c9}

@@ -42,7 +42,7 @@ public final class StrykerReport {
     public record Location(Position start, Position end) {}
 
     public record MutantResult(String id, String mutatorName, String replacement, Location location, String status,
-                               List<String> killedBy, String description, String statusReason) {}
+                               List<String> killedBy, List<String> coveredBy, String description, String statusReason) {}
 
     public record FileResult(String language, String source, List<MutantResult> mutants) {}
 
@@ -76,7 +76,7 @@ public final class StrykerReport {
             String reference = Sources.read(course.reference().resolve(file));
             byFile.computeIfAbsent(file, f -> new ArrayList<>()).add(new MutantResult(v.id(), v.id(),
                     m.edits().get(0).replace(), inReference(reference, m), status(v.status(), v.kind(), v.problem()),
-                    v.killedBy(), m.description().in(msg.lang()), auditReason(v, msg)));
+                    v.killedBy(), v.killedBy(), m.description().in(msg.lang()), auditReason(v, msg)));
         }
         Map<String, FileResult> files = new LinkedHashMap<>();
         byFile.forEach((f, ms) -> files.put(f, new FileResult("java", Sources.read(course.reference().resolve(f)), ms)));
@@ -109,7 +109,8 @@ public final class StrykerReport {
                 String status = v == null || (!anyValid && v.status() == MutantStatus.SURVIVED) ? "NoCoverage"
                         : status(v.status(), v.kind(), v.problem());
                 results.add(new MutantResult(m.id(), m.id(), null, onClause(contract, s, m), status,
-                        v == null ? List.of() : v.killedBy(), m.description().in(msg.lang()),
+                        v == null ? List.of() : v.killedBy(), v == null ? List.of() : covering(v),
+                        m.description().in(msg.lang()),
                         learnerReason(v, status, verdict, msg)));
             }
             files.put(contractFile(course, s), new FileResult("text", contract, results));
@@ -124,6 +125,13 @@ public final class StrykerReport {
         }
         return new Report("2", THRESHOLDS, files, tests, framework(version), SystemFacts.now(),
                 config(course, "mutants", msg, extra));
+    }
+
+    /** The tests that ran the mutant's changed code, its killers among them (a killer ran it, whatever was recorded). */
+    private static List<String> covering(Verdicts.MutantVerdict v) {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>(v.reachedBy());
+        out.addAll(v.killedBy());
+        return List.copyOf(out);
     }
 
     /** The report as JSON: the schema's keys, nulls left out. */

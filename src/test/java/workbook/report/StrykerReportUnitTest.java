@@ -55,7 +55,7 @@ class StrykerReportUnitTest {
         StrykerReport.Report r = new StrykerReport.Report("2", StrykerReport.THRESHOLDS, Map.of("a/T.java",
                 new StrykerReport.FileResult("java", "// </script><!-- <script> & 'x' = y\n", List.of(
                         new StrykerReport.MutantResult("m1", "m1", "</script>", StrykerReport.span("ab", 0, 1), "Killed",
-                                List.of("t1"), "d", "r")))),
+                                List.of("t1"), List.of("t1"), "d", "r")))),
                 Map.of(), null, null, null);
         String inline = StrykerReport.jsonForScript(r);
         assertFalse(inline.contains("<") || inline.contains(">"), inline);
