@@ -41,12 +41,24 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Messages plain = Messages.of(options.lang());
+        if (!Files.isRegularFile(receipt)) {
+            throw new Lab.SetupError(plain.get("verify.noReceipt", Workspace.display(receipt)));
+        }
         Receipt r = Receipts.read(receipt).orElseThrow(() -> new Lab.SetupError(plain.get("verify.notAReceipt",
                 Workspace.display(receipt))));
+        if (options.workspace != null || (options.lab != null && !options.lab.equals(r.lab()))) {
+            // DIR names the workspace, and the receipt names its lab: another one would be a different question
+            throw new Lab.SetupError(plain.get("verify.ownArguments", r.lab()));
+        }
         Options o = options.forLab(r.lab());
         o.workspace = dir;
         Lab lab = Lab.open(o, extra);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = new Workspace(dir, lab.course);
+        if (!ws.exists()) {
+            throw new Lab.SetupError(lab.msg.get("verify.notItsWorkspace", Workspace.display(dir), r.lab(),
+                    Workspace.display(ws.jobsFile())));
+        }
+        ws = lab.workspace(System.err);
         Verification v = verify(lab, ws, r);
         if (options.json) {
             System.out.println(Json.of(v));

@@ -88,15 +88,45 @@ public final class Receipts {
         return out;
     }
 
-    /** The runner's version and the SHA-256 of its code (the jar it runs from; its class folder in a build). */
+    /**
+     * The runner's version and the SHA-256 of its code: its classes (from the jar it runs from, or its class folder
+     * in a build), each by name and bytes, and the file names of the libraries beside it, which carry their versions.
+     * Not the jar's own bytes: those hold the time it was built, so the same code built again would be "another runner".
+     */
     public static String runner() {
         try {
             Path code = Path.of(Receipts.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return "workbook 0.1.0 " + (Files.isRegularFile(code) ? sha256(Files.readAllBytes(code))
-                    : tree(code, p -> p.toString().endsWith(".class")));
+            MessageDigest md = digest();
+            md.update((Files.isRegularFile(code) ? classesIn(code) : tree(code, p -> p.toString().endsWith(".class")))
+                    .getBytes(StandardCharsets.UTF_8));
+            for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+                Path p = Path.of(e).getFileName();
+                if (p != null && p.toString().endsWith(".jar") && !Path.of(e).equals(code)) {
+                    md.update((byte) 0);
+                    md.update(p.toString().getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            return "workbook 0.1.0 " + HexFormat.of().formatHex(md.digest());
         } catch (Exception e) {
             return "workbook 0.1.0";
         }
+    }
+
+    /** One SHA-256 over the class files in a jar, by name and bytes, in name order. */
+    static String classesIn(Path jar) throws IOException {
+        MessageDigest md = digest();
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+            for (java.util.zip.ZipEntry e : zip.stream().filter(z -> z.getName().endsWith(".class"))
+                    .sorted(java.util.Comparator.comparing(java.util.zip.ZipEntry::getName)).toList()) {
+                md.update(e.getName().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+                try (var in = zip.getInputStream(e)) {
+                    md.update(in.readAllBytes());
+                }
+                md.update((byte) 0);
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
     }
 
     /** A receipt against the files and content as they are now, and the verdicts of the same work run again. */
@@ -116,24 +146,49 @@ public final class Receipts {
     public static java.util.Optional<Receipt> read(Path file) {
         try {
             Receipt r = GSON.fromJson(Files.readString(file, StandardCharsets.UTF_8), Receipt.class);
-            return r == null || r.verdicts() == null || r.command() == null ? java.util.Optional.empty() : java.util.Optional.of(r);
+            return whole(r) ? java.util.Optional.of(r) : java.util.Optional.empty();
         } catch (IOException | JsonParseException e) {
             return java.util.Optional.empty();
         }
     }
 
+    /** Whether every part a receipt must have is there (a file with only some of them is not a receipt). */
+    private static boolean whole(Receipt r) {
+        return r != null && r.format() > 0 && r.runner() != null && List.of("check", "mutants", "grade").contains(r.command())
+                && r.lab() != null && r.steps() != null && r.learnerFiles() != null && r.content() != null
+                && r.verdicts() != null && r.at() != null;
+    }
+
     /**
-     * Where a workspace keeps a run's receipt: {@code .workbook/<lab>/receipts/<command>-<time>.json}; the oldest
-     * beyond {@link #KEEP} are removed.
+     * Where a workspace keeps a run's receipt: {@code .workbook/<lab>/receipts/<command>-<time>.json}, with
+     * {@code -2}, {@code -3} … when a receipt of that second is already there; the oldest beyond {@link #KEEP}, by
+     * when they were made whatever their command, are removed.
      */
     public static Path inWorkspace(Workspace ws, Receipt r) {
         Path dir = ws.notes().resolve(r.lab()).resolve("receipts");
         try (Stream<Path> old = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
-            old.sorted(java.util.Comparator.reverseOrder()).skip(KEEP - 1L).forEach(p -> p.toFile().delete());
+            old.sorted(java.util.Comparator.comparing(Receipts::madeAt).reversed()).skip(KEEP - 1L)
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // housekeeping only
         }
-        return dir.resolve(r.command() + "-" + r.at().replace(":", "").replace("-", "") + ".json");
+        String name = r.command() + "-" + r.at().replace(":", "").replace("-", "");
+        Path file = dir.resolve(name + ".json");
+        for (int n = 2; Files.exists(file); n++) {
+            file = dir.resolve(name + "-" + n + ".json");
+        }
+        return file;
+    }
+
+    /** When a receipt file was made, as its name says ({@code check-20261202T041500Z-2.json}), for sorting. */
+    static String madeAt(Path file) {
+        String name = file.getFileName().toString().replace(".json", "");
+        int dash = name.indexOf('-');
+        String rest = dash < 0 ? name : name.substring(dash + 1);
+        int again = rest.indexOf('-');
+        String time = again < 0 ? rest : rest.substring(0, again);
+        int n = again < 0 ? 1 : Integer.parseInt(rest.substring(again + 1).replaceAll("\\D", "0"));
+        return time + String.format("%06d", n);
     }
 
     static String sealOf(Receipt r) {
