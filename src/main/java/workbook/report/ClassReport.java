@@ -197,6 +197,7 @@ public final class ClassReport {
             .meta,.legend{color:#555}
             table{border-collapse:collapse}th,td{padding:.25rem .5rem;border-bottom:1px solid #e4e4e4;text-align:left;vertical-align:top}
             .students td:nth-child(n+3):nth-child(-n+6){text-align:right;font-variant-numeric:tabular-nums}
+            .students th,.students td:nth-child(-n+6){white-space:nowrap}
             .counts{display:flex;gap:1rem;list-style:none;padding:0;flex-wrap:wrap}.counts li{padding:.3rem .7rem;border-radius:.3rem;background:#f3f3f3}
             .v-passed{color:#0b6b2e}.v-partial{color:#8a5a00}.v-failed,.v-compile-error,.v-error{color:#a4161a}.v-timeout,.v-missing{color:#555}
             .scroll{overflow-x:auto}
@@ -204,6 +205,7 @@ public final class ClassReport {
             .matrix th span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;font-weight:normal;font-size:.8rem}
             .matrix td{text-align:center;border:1px solid #eee;min-width:1.1rem;padding:.1rem}
             .matrix td.killed{background:#d8f0df;color:#0b6b2e}.matrix td.survived{background:#fbe1e1;color:#a4161a}.matrix td.error{background:#fff1c9}
+            .ranked span{white-space:nowrap}
             .ranked td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             .ranked td.bar{width:12rem}.ranked td.bar div{background:#c0392b;height:.8rem;border-radius:.2rem}
             """;
