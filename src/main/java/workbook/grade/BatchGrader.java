@@ -178,7 +178,7 @@ public final class BatchGrader {
             String why = step.status() == StepStatus.NOT_STARTED ? msg.get("grade.notStarted")
                     : step.message() != null ? step.message()
                     : step.tests().stream().filter(t -> t.status() != TestOutcome.PASSED && t.message() != null)
-                            .min(java.util.Comparator.comparingInt(this::rootFirst))
+                            .min(java.util.Comparator.comparingInt(BatchGrader::rootFirst))
                             .map(Verdicts.TestVerdict::message).orElse(step.status().wire());
             return clipped(msg.get("grade.firstStep", step.step(), why));
         }
@@ -194,11 +194,8 @@ public final class BatchGrader {
      * Which failing test says most about the cause: one that timed out, then one that failed, then one that ended in
      * an error; last, one that was not run because an earlier test of the same method had already died.
      */
-    private int rootFirst(Verdicts.TestVerdict t) {
-        String notRun = msg.get("death.sameTimeout");
-        notRun = notRun.substring(0, Math.max(0, notRun.indexOf(':')));
-        boolean settled = !notRun.isEmpty() && t.message().contains("— " + notRun);
-        return settled ? 9 : switch (t.status()) {
+    private static int rootFirst(Verdicts.TestVerdict t) {
+        return t.notRun() ? 9 : switch (t.status()) {
             case TIMEOUT -> 0;
             case FAILED -> 1;
             default -> 2;

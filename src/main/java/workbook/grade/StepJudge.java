@@ -80,7 +80,7 @@ final class StepJudge {
             }
             String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
             tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
-                    showWhere ? r.frames() : List.of(), r.millis(), r.output()));
+                    showWhere ? r.frames() : List.of(), r.millis(), r.output(), r.cause() != null && r.cause().notRun()));
         }
         String cls = s.file() == null ? course.learnerClass() : s.file();
         SignatureCheck.Mismatch bad = java.util.stream.Stream.concat(s.methods().stream(), java.util.stream.Stream.of(cls + "(…)"))

@@ -17,10 +17,17 @@ public final class Verdicts {
      * One official test's outcome. {@code name} is what the test checks in the chosen language; {@code clause} is the
      * id of the step's contract clause it holds; {@code millis} how long it ran in the child JVM (its first run when
      * there were several; 0 when it never ran, or the child died under it); {@code output} what the learner's code
-     * printed during it (null when nothing).
+     * printed during it (null when nothing); {@code notRun}: never run, because an earlier test that calls the same
+     * method had already died of it, or the budget was used up (its verdict is not its own)
      */
     public record TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
-                              List<String> where, long millis, workbook.child.Output output) {
+                              List<String> where, long millis, workbook.child.Output output, boolean notRun) {
+        /** A verdict on a test that ran, or was meant to. */
+        public TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
+                           List<String> where, long millis, workbook.child.Output output) {
+            this(id, name, clause, status, message, happy, where, millis, output, false);
+        }
+
         /** A verdict on a test that printed nothing. */
         public TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
                            List<String> where, long millis) {

@@ -25,6 +25,14 @@ public enum ChildDeath {
     /** not run: it calls a learner method that filled the heap in an earlier test (the method is the message) */
     SAME_METHOD_MEMORY;
 
+    /** Whether a test with this cause never ran: its verdict comes from the budget or from another test's death. */
+    public boolean notRun() {
+        return switch (this) {
+            case NOT_RUN, SAME_TIMEOUT, SAME_METHOD_TIMEOUT, SAME_METHOD_EXIT, SAME_METHOD_FLOOD, SAME_METHOD_MEMORY -> true;
+            default -> false;
+        };
+    }
+
     /**
      * The cause for the other tests that call the learner method in which a child died this way (so would die there
      * too), or null when this death names no such method.
