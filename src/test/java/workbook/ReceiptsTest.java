@@ -112,6 +112,17 @@ class ReceiptsTest {
         assertEquals("step 1", diff.get("verdict").getAsString(), edited.describe());
         assertEquals("failed", diff.get("was").getAsString());
         assertEquals("passed", diff.get("now").getAsString());
+
+        // The same edit by a forger who seals it again the plain way (the SHA-256 of the rest, as anyone can): the
+        // seal is this machine's keyed one no more, so the receipt is flagged as edited all the same.
+        String forged = text.replace("\"step 1\": \"passed\"", "\"step 1\": \"failed\"");
+        JsonObject f = JsonParser.parseString(forged).getAsJsonObject();
+        assertTrue(f.get("seal").getAsString().startsWith("hmac-sha256:"), "sealed with the tests' key: " + text);
+        f.addProperty("seal", "hmac-sha256:" + f.get("seal").getAsString().split(":")[1] + ":" + "0".repeat(64));
+        Files.writeString(receipt, f.toString());
+        WorkbookRun.Result resealed = run("verify", receipt.toString(), ws.toString(), "--lab", "alpha", "--json", "--lang", "en");
+        assertEquals(List.of("receipt-edited:seal"), changes(resealed), resealed.describe());
+        assertEquals("edited", resealed.json().get("seal").getAsString(), resealed.describe());
     }
 
     @Test

@@ -82,6 +82,10 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private static void print(Messages msg, Verification v) {
+        if (v.seal() == Receipts.SealCheck.ELSEWHERE || v.seal() == Receipts.SealCheck.UNKEYED) {
+            // not a change: a student's own receipt, made on their machine, is checked by running it again
+            System.out.println("ⓘ " + msg.get("verify.seal." + v.seal().wire()));
+        }
         if (v.same()) {
             System.out.println(msg.get("verify.same", v.receiptOf()));
             return;

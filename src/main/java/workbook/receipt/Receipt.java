@@ -21,7 +21,9 @@ import java.util.Map;
  * @param verdicts     every verdict, flat: {@code step 4} → {@code passed}, {@code test ClaimTest#x} → {@code failed},
  *                     {@code own JobsTest#y} → {@code valid}, {@code mutant 04-x} → {@code killed}
  * @param at           when, in UTC (ISO-8601)
- * @param seal         the SHA-256 of all of the above: a receipt edited by hand no longer matches it
+ * @param seal         an HMAC-SHA256 of all of the above with this machine's key ({@code hmac-sha256:<key id>:<hex>}),
+ *                     or, where there is no key, their plain SHA-256: a receipt edited by hand no longer matches it, and
+ *                     one sealed again without the key is not this machine's
  */
 public record Receipt(int format, String runner, String command, String lab, List<Integer> steps, boolean firstKiller,
                       Map<String, String> learnerFiles, Map<String, String> content, Map<String, String> verdicts,
@@ -34,8 +36,8 @@ public record Receipt(int format, String runner, String command, String lab, Lis
                 Receipts.sealOf(this));
     }
 
-    /** Whether the seal still matches the rest. */
-    public boolean intact() {
-        return seal != null && seal.equals(Receipts.sealOf(this));
+    /** Whether the seal still matches the rest, as far as this machine can tell. */
+    public Receipts.SealCheck sealCheck() {
+        return Receipts.sealCheck(this);
     }
 }

@@ -134,7 +134,7 @@ public final class Receipts {
         List<Verification.Change> changes = Verification.changes(r, learnerFiles(course, ws), content(course), runner());
         List<Verification.Difference> diffs = Verification.differences(r.verdicts(), verdictsNow);
         return new Verification("verify", r.command() + " " + r.at(), r.lab(), changes.isEmpty() && diffs.isEmpty(),
-                changes, diffs);
+                changes, diffs, r.sealCheck());
     }
 
     public static void write(Receipt r, Path file) throws IOException {
@@ -191,10 +191,49 @@ public final class Receipts {
         return time + String.format("%06d", n);
     }
 
+    /** The seal of a new receipt: this machine's HMAC when it has a key ({@link ReceiptKey}), else the plain SHA-256. */
     static String sealOf(Receipt r) {
+        byte[] body = body(r);
+        return ReceiptKey.here().map(k -> KEYED + k.id() + ":" + k.mac(body)).orElseGet(() -> sha256(body));
+    }
+
+    private static final String KEYED = "hmac-sha256:";
+
+    /** How a receipt's seal stands on this machine. */
+    public enum SealCheck implements workbook.grade.Wire {
+        /** sealed with this machine's key, and nothing edited since */
+        HERE,
+        /** sealed with another machine's key: this one cannot tell an edit from the original */
+        ELSEWHERE,
+        /** a plain seal (no key): matches, so no accidental edit, but anyone could have made it */
+        UNKEYED,
+        /** the seal does not match the rest: edited since */
+        EDITED
+    }
+
+    public static SealCheck sealCheck(Receipt r) {
+        String seal = r.seal();
+        if (seal == null) {
+            return SealCheck.EDITED;
+        }
+        byte[] body = body(r);
+        if (!seal.startsWith(KEYED)) {
+            return seal.equals(sha256(body)) ? SealCheck.UNKEYED : SealCheck.EDITED;
+        }
+        String[] parts = seal.substring(KEYED.length()).split(":", 2);
+        java.util.Optional<ReceiptKey> key = ReceiptKey.here();
+        if (parts.length != 2 || key.isEmpty() || !key.get().id().equals(parts[0])) {
+            return SealCheck.ELSEWHERE;
+        }
+        return MessageDigest.isEqual(key.get().mac(body).getBytes(StandardCharsets.US_ASCII),
+                parts[1].getBytes(StandardCharsets.US_ASCII)) ? SealCheck.HERE : SealCheck.EDITED;
+    }
+
+    /** What a seal covers: every field but the seal, in a fixed order. */
+    private static byte[] body(Receipt r) {
         Receipt unsealed = new Receipt(r.format(), r.runner(), r.command(), r.lab(), r.steps(), r.firstKiller(),
                 sorted(r.learnerFiles()), sorted(r.content()), sorted(r.verdicts()), r.at(), null);
-        return sha256(new Gson().toJson(unsealed).getBytes(StandardCharsets.UTF_8));
+        return new Gson().toJson(unsealed).getBytes(StandardCharsets.UTF_8);
     }
 
     private static Map<String, String> sorted(Map<String, String> m) {

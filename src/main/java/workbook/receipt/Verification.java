@@ -13,7 +13,7 @@ import workbook.grade.Wire;
  * @param same whether nothing changed and every verdict came out as the receipt says
  */
 public record Verification(String command, String receiptOf, String lab, boolean same, List<Change> changes,
-                           List<Difference> differences) {
+                           List<Difference> differences, Receipts.SealCheck seal) {
 
     /** What may have changed since a receipt was made. */
     public enum Kind implements Wire {
@@ -42,7 +42,7 @@ public record Verification(String command, String receiptOf, String lab, boolean
     /** The changes between a receipt and the files and content as they are now. */
     static List<Change> changes(Receipt r, Map<String, String> learnerNow, Map<String, String> contentNow, String runnerNow) {
         List<Change> out = new ArrayList<>();
-        if (!r.intact()) {
+        if (r.sealCheck() == Receipts.SealCheck.EDITED) {
             out.add(new Change(Kind.RECEIPT_EDITED, "seal"));
         }
         for (String f : new TreeSet<>(union(r.learnerFiles(), learnerNow))) {
