@@ -55,9 +55,16 @@ public record Verification(String command, String receiptOf, String lab, boolean
         part(r, contentNow, "mutants", Kind.MUTANTS, out);
         part(r, contentNow, "lessons", Kind.LESSONS, out);
         if (!String.valueOf(r.runner()).equals(runnerNow)) {
-            out.add(new Change(Kind.RUNNER, runnerNow));
+            out.add(new Change(Kind.RUNNER, shortly(r.runner()) + " → " + shortly(runnerNow)));
         }
         return out;
+    }
+
+    /** A runner's name with its code hash cut to 12 digits, enough to tell two apart. */
+    private static String shortly(String runner) {
+        String s = String.valueOf(runner);
+        int space = s.lastIndexOf(' ');
+        return space >= 0 && s.length() - space > 13 ? s.substring(0, space + 13) : s;
     }
 
     private static void part(Receipt r, Map<String, String> now, String key, Kind kind, List<Change> out) {
