@@ -100,8 +100,10 @@ class ReceiptsTest {
         WorkbookRun.Result tests = verifyWithChanged(receipt, ws, home.resolve("lessons/alpha/01-next/CounterTest.java"), "// changed\n");
         assertEquals(List.of("official-tests:tests"), changes(tests), tests.describe());
 
+        // check grades the code with the official tests: a mutant, or the learner's own tests, are not its work
         WorkbookRun.Result mutant = verifyWithChanged(receipt, ws, home.resolve("mutants/alpha/01-counts-twice.mutant"), "trials = 0\n");
-        assertEquals(List.of("mutants:mutants"), changes(mutant), mutant.describe());
+        assertEquals(List.of(), changes(mutant), mutant.describe());
+        assertEquals(0, mutant.exit(), mutant.describe());
 
         // A verdict edited by hand: the seal no longer matches, and the replayed verdict differs from the edited one.
         Files.writeString(receipt, text.replace("\"step 1\": \"passed\"", "\"step 1\": \"failed\""));
@@ -137,5 +139,12 @@ class ReceiptsTest {
             assertEquals(mv.getAsJsonObject().get("status").getAsString(),
                     r.getAsJsonObject("verdicts").get("mutant " + id).getAsString(), "the receipt holds every mutant's verdict");
         }
+        assertEquals(List.of("alpha/AlphaTest.java"), List.copyOf(r.getAsJsonObject("learnerFiles").keySet()),
+                "mutants grades the own tests, not the code: " + r);
+
+        WorkbookRun.Result mutant = verifyWithChanged(receipt, ws, home.resolve("mutants/alpha/01-counts-twice.mutant"), "trials = 0\n");
+        assertEquals(List.of("mutants:mutants"), changes(mutant), mutant.describe());
+        WorkbookRun.Result code = verifyWithChanged(receipt, ws, ws.resolve("alpha/Counter.java"), "// one byte more\n");
+        assertEquals(List.of(), changes(code), "the learner's code is not what mutants grades: " + code.describe());
     }
 }

@@ -14,10 +14,11 @@ import java.util.Map;
  * @param lab          the lab's id
  * @param steps        the steps the run was about (all of them: every step)
  * @param firstKiller  whether each mutant's run stopped at its first failing test (grade)
- * @param learnerFiles the learner's files, by path relative to the workspace, and their SHA-256
+ * @param learnerFiles the learner's files the command grades (the code for check, the own tests for mutants, both for
+ *                     grade), by path relative to the workspace, and their SHA-256
  * @param content      the official content's SHA-256, by part: {@code tests} (the lab's tests, support and given
- *                     code, step files), {@code reference}, {@code mutants} (every mutant used, private ones included),
- *                     {@code lessons} (the lesson text)
+ *                     code, step files; not for mutants), {@code reference}, {@code mutants} (every mutant used,
+ *                     private ones included; not for check), {@code lessons} (the lesson text)
  * @param verdicts     every verdict, flat: {@code step 4} → {@code passed}, {@code test ClaimTest#x} → {@code failed},
  *                     {@code own JobsTest#y} → {@code valid}, {@code mutant 04-x} → {@code killed}
  * @param at           when, in UTC (ISO-8601)

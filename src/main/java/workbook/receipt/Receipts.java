@@ -37,7 +37,7 @@ public final class Receipts {
     public static Receipt of(String command, Course course, Workspace ws, List<Integer> steps, boolean firstKiller,
                              Verdicts.Check check, Verdicts.Mutants mutants) {
         return new Receipt(Receipt.FORMAT, runner(), command, course.id(), List.copyOf(steps), firstKiller,
-                learnerFiles(course, ws), content(course), verdicts(check, mutants),
+                learnerFiles(course, ws, command), content(course, command), verdicts(check, mutants),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null).sealed();
     }
 
@@ -59,11 +59,20 @@ public final class Receipts {
         return out;
     }
 
-    /** The learner's files (code and own tests) by workspace-relative path, and their SHA-256. */
-    public static Map<String, String> learnerFiles(Course course, Workspace ws) {
+    /**
+     * The learner's files that {@code command} grades, by workspace-relative path, and their SHA-256: the code for
+     * {@code check}, the own tests for {@code mutants} (they run on the reference and the mutants, never on the
+     * learner's code), both for {@code grade}.
+     */
+    public static Map<String, String> learnerFiles(Course course, Workspace ws, String command) {
         Map<String, String> out = new TreeMap<>();
-        List<Path> files = new ArrayList<>(ws.learnerFiles());
-        files.add(ws.testFile());
+        List<Path> files = new ArrayList<>();
+        if (!command.equals("mutants")) {
+            files.addAll(ws.learnerFiles());
+        }
+        if (!command.equals("check")) {
+            files.add(ws.testFile());
+        }
         for (Path f : files) {
             String name = ws.dir().relativize(f).toString().replace('\\', '/');
             out.put(name, Files.isRegularFile(f) ? sha256(bytes(f)) : "absent");
@@ -71,12 +80,21 @@ public final class Receipts {
         return out;
     }
 
-    /** The official content's SHA-256 by part (see {@link Receipt#content()}). */
-    public static Map<String, String> content(Course course) {
+    /**
+     * The official content's SHA-256 by part (see {@link Receipt#content()}), the parts {@code command} uses: the
+     * official tests for {@code check} and {@code grade}, the mutants for {@code mutants} and {@code grade}, the
+     * reference and the lesson text for all.
+     */
+    public static Map<String, String> content(Course course, String command) {
         Map<String, String> out = new TreeMap<>();
-        out.put("tests", tree(course.lessons(), p -> !p.toString().endsWith(".md")));
+        if (!command.equals("mutants")) {
+            out.put("tests", tree(course.lessons(), p -> !p.toString().endsWith(".md")));
+        }
         out.put("lessons", tree(course.lessons(), p -> p.toString().endsWith(".md")));
         out.put("reference", tree(course.reference(), p -> true));
+        if (command.equals("check")) {
+            return out;
+        }
         MessageDigest md = digest();
         course.mutants().stream().sorted(java.util.Comparator.comparing(Mutant::id)).forEach(m -> {
             md.update(m.id().getBytes(StandardCharsets.UTF_8));
@@ -131,7 +149,8 @@ public final class Receipts {
 
     /** A receipt against the files and content as they are now, and the verdicts of the same work run again. */
     public static Verification verify(Receipt r, Course course, Workspace ws, Map<String, String> verdictsNow) {
-        List<Verification.Change> changes = Verification.changes(r, learnerFiles(course, ws), content(course), runner());
+        List<Verification.Change> changes = Verification.changes(r, learnerFiles(course, ws, r.command()),
+                content(course, r.command()), runner());
         List<Verification.Difference> diffs = Verification.differences(r.verdicts(), verdictsNow);
         return new Verification("verify", r.command() + " " + r.at(), r.lab(), changes.isEmpty() && diffs.isEmpty(),
                 changes, diffs, r.sealCheck());
