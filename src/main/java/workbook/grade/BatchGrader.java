@@ -154,16 +154,22 @@ public final class BatchGrader {
                 : check.passed() > 0 || killed > 0 ? SubmissionVerdict.PARTIAL
                 : SubmissionVerdict.FAILED;
         String message = switch (verdict) {
-            case COMPILE_ERROR -> check.compile().diagnostics().stream().findFirst()
-                    .map(d -> inClass(folder, d.file()) + ":" + d.line() + ": " + d.message().lines().findFirst().orElse(""))
-                    .orElse(null);
+            case COMPILE_ERROR -> firstDiagnostic(folder, check.compile());
             case TIMEOUT -> msg.get("grade.outOfTime", budgetMillis / 1000);
             default -> mutants == null ? msg.get("grade.noTests", course.learnerTestClass() + ".java")
                     : !mutants.compile().ok() ? msg.get("grade.testsDoNotCompile")
+                            + java.util.Optional.ofNullable(firstDiagnostic(folder, mutants.compile())).map(d -> ": " + d).orElse("")
                     : verdict == SubmissionVerdict.PASSED ? null : firstShortfall(check, mutants, valid, tests);
         };
         return new Verdicts.Submission(student(folder), verdict, check.passed(), check.total(), valid, tests, killed,
                 course.mutants().size(), millis, message, check, mutants);
+    }
+
+    /** The first compiler message, named from the class folder ({@code ada/lease/Jobs.java:7: ';' expected}). */
+    private static String firstDiagnostic(Path folder, Verdicts.Compile compile) {
+        return compile.diagnostics().stream().findFirst()
+                .map(d -> inClass(folder, d.file()) + ":" + d.line() + ": " + d.message().lines().findFirst().orElse(""))
+                .orElse(null);
     }
 
     /**
@@ -175,12 +181,16 @@ public final class BatchGrader {
             if (step.status() == StepStatus.PASSED) {
                 continue;
             }
+            java.util.Optional<Verdicts.TestVerdict> root = step.tests().stream()
+                    .filter(t -> t.status() != TestOutcome.PASSED && t.message() != null)
+                    .min(java.util.Comparator.comparingInt(BatchGrader::rootFirst));
             String why = step.status() == StepStatus.NOT_STARTED ? msg.get("grade.notStarted")
                     : step.message() != null ? step.message()
-                    : step.tests().stream().filter(t -> t.status() != TestOutcome.PASSED && t.message() != null)
-                            .min(java.util.Comparator.comparingInt(BatchGrader::rootFirst))
-                            .map(Verdicts.TestVerdict::message).orElse(step.status().wire());
-            return clipped(msg.get("grade.firstStep", step.step(), why));
+                    : root.map(Verdicts.TestVerdict::message).orElse(step.status().wire());
+            // where the learner's code was when it failed, kept whole however long the message
+            String where = step.status() == StepStatus.NOT_STARTED || root.isEmpty() || root.get().where().isEmpty() ? ""
+                    : " @ " + root.get().where().get(0);
+            return clipped(msg.get("grade.firstStep", step.step(), why), NOTE_CHARS - where.length()) + where;
         }
         if (valid < tests) {
             return clipped(msg.get("grade.invalidTests", tests - valid, tests, mutants.killed(), mutants.total()));
@@ -202,13 +212,21 @@ public final class BatchGrader {
         };
     }
 
-    /** One line of at most {@link #NOTE_CHARS} characters. */
-    private static String clipped(String s) {
-        String line = s.replaceAll("\\s+", " ").strip();
-        return line.length() <= NOTE_CHARS ? line : line.substring(0, NOTE_CHARS - 1) + "…";
+    /** One line of at most about {@link #NOTE_CHARS} characters, cut between words. */
+    static String clipped(String s) {
+        return clipped(s, NOTE_CHARS);
     }
 
-    static final int NOTE_CHARS = 200;
+    static String clipped(String s, int max) {
+        String line = s.replaceAll("\\s+", " ").strip();
+        if (line.length() <= max) {
+            return line;
+        }
+        int cut = line.lastIndexOf(' ', max - 2);
+        return line.substring(0, cut > max / 2 ? cut : max - 2) + " …";
+    }
+
+    static final int NOTE_CHARS = 300;
 
     private Verdicts.Submission failed(Path folder, SubmissionVerdict verdict, String message, long millis) {
         return new Verdicts.Submission(student(folder), verdict, 0, course.steps().size(), 0, 0, 0,

@@ -87,15 +87,21 @@ public final class ClassReport {
         }
         out.append("</tr>\n");
         for (Verdicts.Submission s : g.submissions()) {
-            Map<String, MutantStatus> status = s.mutants() == null ? Map.of() : s.mutants().mutants().stream()
-                    .collect(Collectors.toMap(Verdicts.MutantVerdict::id, Verdicts.MutantVerdict::status, (a, b) -> a));
+            Map<String, Verdicts.MutantVerdict> verdict = s.mutants() == null ? Map.of() : s.mutants().mutants().stream()
+                    .collect(Collectors.toMap(Verdicts.MutantVerdict::id, v -> v, (a, b) -> a));
             out.append("<tr><th>").append(esc(s.student())).append("</th>");
             for (Verdicts.MutantInfo m : g.mutants()) {
-                MutantStatus st = status.get(m.id());
-                String cls = st == null ? "none" : st == MutantStatus.KILLED ? "killed" : st == MutantStatus.SURVIVED ? "survived" : "error";
-                String mark = st == null ? "" : st == MutantStatus.KILLED ? "●" : st == MutantStatus.SURVIVED ? "○" : "!";
-                out.append("<td class=\"").append(cls).append("\" title=\"").append(esc(s.student() + " · " + m.id()
-                        + (st == null ? "" : " · " + msg.get("grade.mutant." + st.wire())))).append("\">").append(mark).append("</td>");
+                Verdicts.MutantVerdict v = verdict.get(m.id());
+                MutantStatus st = v == null ? null : v.status();
+                // a survivor that no valid test ran: the tests never went there, which is not the same as missing it
+                boolean unreached = st == MutantStatus.SURVIVED && v.reachedBy().isEmpty();
+                String cls = st == null ? "none" : st == MutantStatus.KILLED ? "killed" : unreached ? "unreached"
+                        : st == MutantStatus.SURVIVED ? "survived" : "error";
+                String mark = st == null ? "" : st == MutantStatus.KILLED ? "●" : unreached ? "–"
+                        : st == MutantStatus.SURVIVED ? "○" : "!";
+                String said = st == null ? "" : " · " + msg.get(unreached ? "grade.mutant.unreached" : "grade.mutant." + st.wire());
+                out.append("<td class=\"").append(cls).append("\" title=\"").append(esc(s.student() + " · " + m.id() + said))
+                        .append("\">").append(mark).append("</td>");
             }
             out.append("</tr>\n");
         }
@@ -204,7 +210,7 @@ public final class ClassReport {
             .matrix tr>th:first-child{position:sticky;left:0;background:#fff;z-index:1;white-space:nowrap;border-right:1px solid #ccc}
             .matrix th span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;font-weight:normal;font-size:.8rem}
             .matrix td{text-align:center;border:1px solid #eee;min-width:1.1rem;padding:.1rem}
-            .matrix td.killed{background:#d8f0df;color:#0b6b2e}.matrix td.survived{background:#fbe1e1;color:#a4161a}.matrix td.error{background:#fff1c9}
+            .matrix td.killed{background:#d8f0df;color:#0b6b2e}.matrix td.survived{background:#fbe1e1;color:#a4161a}.matrix td.error{background:#fff1c9}.matrix td.unreached{background:#f6eded;color:#a4161a}
             .ranked span{white-space:nowrap}
             .ranked td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             .ranked td.bar{width:12rem}.ranked td.bar div{background:#c0392b;height:.8rem;border-radius:.2rem}
