@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
  * {@code {0}이(가)}, {@code {0}와(과)} or {@code {0}(으)로}, and this picks one form by how the word before is read
  * aloud: a final consonant (받침) takes 은·을·이·과·으로, none takes 는·를·가·와·로, and ㄹ takes 로. Latin letters and
  * digits are read as a Korean reader would: {@code 3} is 삼 (받침), {@code 2} is 이 (none), a lone {@code L} is 엘 (ㄹ);
- * an English word ending in m, n or ng has a 받침 (claim → 클레임), one ending in l or le has ㄹ (file → 파일), and
- * others have none (check → 체크, Jobs.java → 자바).
+ * an English word ending in m, n, ng, me or ne has a 받침 (claim → 클레임, one → 원), and so has one ending in a short
+ * vowel and p (step → 스텝) or in ck (clock → 클록, but check → 체크); one ending in l or le has ㄹ (file → 파일), and
+ * others have none (renew → 리뉴, Jobs.java → 자바).
  */
 public final class Particles {
     private Particles() {}
@@ -72,8 +73,11 @@ public final class Particles {
                 return letterName(Character.toLowerCase(c));
             }
             String w = word.toLowerCase(java.util.Locale.ROOT);
-            if (w.endsWith("m") || w.endsWith("n") || w.endsWith("ng")) {
-                return Ending.CONSONANT;
+            if (w.endsWith("m") || w.endsWith("n") || w.endsWith("ng") || w.endsWith("me") || w.endsWith("ne")) {
+                return Ending.CONSONANT; // claim 클레임, one 원, time 타임
+            }
+            if (w.matches(".*(^|[^aeiou])[aeiou]p") || (w.endsWith("ck") && !w.equals("check"))) {
+                return Ending.CONSONANT; // step 스텝, top 탑, clock 클록, back 백; not loop 루프, check 체크
             }
             return w.endsWith("l") || w.endsWith("le") ? Ending.RIEUL : Ending.VOWEL;
         }

@@ -37,6 +37,13 @@ class ParticlesTest {
         assertEquals("JSON을", Particles.fix("JSON을(를)"), "the letter N: 엔");
         assertEquals("`lease`는", Particles.fix("`lease`은(는)"), "quotes are skipped");
         assertEquals("(claim)을", Particles.fix("(claim)을(를)"));
+        assertEquals("01-budget-off-by-one이", Particles.fix("01-budget-off-by-one이(가)"), "원");
+        assertEquals("03-wall-clock이", Particles.fix("03-wall-clock이(가)"), "클록");
+        assertEquals("06-from-the-top이", Particles.fix("06-from-the-top이(가)"), "탑");
+        assertEquals("step을", Particles.fix("step을(를)"), "스텝");
+        assertEquals("loop를", Particles.fix("loop을(를)"), "루프");
+        assertEquals("check를", Particles.fix("check을(를)"), "체크");
+        assertEquals("not-moved가", Particles.fix("not-moved이(가)"), "무브드");
     }
 
     @Test
