@@ -112,6 +112,18 @@ public final class Receipts {
      * Not the jar's own bytes: those hold the time it was built, so the same code built again would be "another runner".
      */
     public static String runner() {
+        String known = runner;
+        if (known == null) {
+            known = runnerNow();
+            runner = known;
+        }
+        return known;
+    }
+
+    /** The runner's code does not change while it runs: hashed once per process. */
+    private static volatile String runner;
+
+    private static String runnerNow() {
         try {
             Path code = Path.of(Receipts.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             MessageDigest md = digest();
