@@ -49,8 +49,8 @@ final class Recording {
             }
             // check never stops to ask (prompts belong to words and predict): one line, at a step's first pass,
             // suggests words N; the board lists the rest.
-            checked.firstPassed().stream().findFirst().ifPresent(n -> workbook.report.Terminal.wrap(lab.msg.get("words.tip", n),
-                    Math.max(30, workbook.report.Terminal.columns() - 1)).forEach(System.out::println));
+            checked.firstPassed().stream().findFirst()
+                    .ifPresent(n -> workbook.report.Terminal.fit(lab.msg.get("words.tip", n), 1).forEach(System.out::println));
         } catch (RuntimeException e) {
             failed(lab, e);
         }

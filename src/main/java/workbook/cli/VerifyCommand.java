@@ -72,10 +72,10 @@ final class VerifyCommand implements Callable<Integer> {
     static Verification verify(Lab lab, Workspace ws, Receipt r) {
         List<Step> steps = lab.course.steps().stream().filter(s -> r.steps().contains(s.number())).toList();
         Grader grader = lab.grader();
-        boolean checks = !r.command().equals("mutants");
+        boolean checks = r.work().gradesCode();
         Verdicts.Check check = checks ? grader.check(ws, steps) : null;
         List<Mutant> mutants = lab.course.mutants().stream().filter(m -> r.steps().contains(m.step())).toList();
-        boolean own = !r.command().equals("check") && Files.isRegularFile(ws.testFile())
+        boolean own = r.work().gradesOwnTests() && Files.isRegularFile(ws.testFile())
                 && (check == null || check.compile().ok());
         Verdicts.Mutants killed = own ? lab.grader().mutants(ws, mutants, r.firstKiller()) : null;
         return Receipts.verify(r, lab.course, ws, Receipts.verdicts(check, killed));

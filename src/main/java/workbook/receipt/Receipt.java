@@ -37,6 +37,11 @@ public record Receipt(int format, String runner, String command, String lab, Lis
                 Receipts.sealOf(this));
     }
 
+    /** What the receipt's command graded (a receipt read back has a known command: see {@link Receipts#read}). */
+    public Work work() {
+        return Work.of(command).orElseThrow();
+    }
+
     /** Whether the seal still matches the rest, as far as this machine can tell. */
     public Receipts.SealCheck sealCheck() {
         return Receipts.sealCheck(this);

@@ -33,11 +33,15 @@ public final class Receipts {
 
     private Receipts() {}
 
+    private static Work work(String command) {
+        return Work.of(command).orElseThrow(() -> new IllegalArgumentException("no receipt for " + command));
+    }
+
     /** The receipt of a run: {@code check} and {@code mutants} may each be null when that part did not run. */
     public static Receipt of(String command, Course course, Workspace ws, List<Integer> steps, boolean firstKiller,
                              Verdicts.Check check, Verdicts.Mutants mutants) {
         return new Receipt(Receipt.FORMAT, runner(), command, course.id(), List.copyOf(steps), firstKiller,
-                learnerFiles(course, ws, command), content(course, command), verdicts(check, mutants),
+                learnerFiles(course, ws, work(command)), content(course, work(command)), verdicts(check, mutants),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null).sealed();
     }
 
@@ -64,13 +68,13 @@ public final class Receipts {
      * {@code check}, the own tests for {@code mutants} (they run on the reference and the mutants, never on the
      * learner's code), both for {@code grade}.
      */
-    public static Map<String, String> learnerFiles(Course course, Workspace ws, String command) {
+    public static Map<String, String> learnerFiles(Course course, Workspace ws, Work work) {
         Map<String, String> out = new TreeMap<>();
         List<Path> files = new ArrayList<>();
-        if (!command.equals("mutants")) {
+        if (work.gradesCode()) {
             files.addAll(ws.learnerFiles());
         }
-        if (!command.equals("check")) {
+        if (work.gradesOwnTests()) {
             files.add(ws.testFile());
         }
         for (Path f : files) {
@@ -85,14 +89,14 @@ public final class Receipts {
      * official tests for {@code check} and {@code grade}, the mutants for {@code mutants} and {@code grade}, the
      * reference and the lesson text for all.
      */
-    public static Map<String, String> content(Course course, String command) {
+    public static Map<String, String> content(Course course, Work work) {
         Map<String, String> out = new TreeMap<>();
-        if (!command.equals("mutants")) {
+        if (work.gradesCode()) {
             out.put("tests", tree(course.lessons(), p -> !p.toString().endsWith(".md")));
         }
         out.put("lessons", tree(course.lessons(), p -> p.toString().endsWith(".md")));
         out.put("reference", tree(course.reference(), p -> true));
-        if (command.equals("check")) {
+        if (!work.gradesOwnTests()) {
             return out;
         }
         MessageDigest md = digest();
@@ -161,8 +165,8 @@ public final class Receipts {
 
     /** A receipt against the files and content as they are now, and the verdicts of the same work run again. */
     public static Verification verify(Receipt r, Course course, Workspace ws, Map<String, String> verdictsNow) {
-        List<Verification.Change> changes = Verification.changes(r, learnerFiles(course, ws, r.command()),
-                content(course, r.command()), runner());
+        List<Verification.Change> changes = Verification.changes(r, learnerFiles(course, ws, r.work()),
+                content(course, r.work()), runner());
         List<Verification.Difference> diffs = Verification.differences(r.verdicts(), verdictsNow);
         return new Verification("verify", r.command() + " " + r.at(), r.lab(), changes.isEmpty() && diffs.isEmpty(),
                 changes, diffs, r.sealCheck());
@@ -185,7 +189,7 @@ public final class Receipts {
 
     /** Whether every part a receipt must have is there (a file with only some of them is not a receipt). */
     private static boolean whole(Receipt r) {
-        return r != null && r.format() > 0 && r.runner() != null && List.of("check", "mutants", "grade").contains(r.command())
+        return r != null && r.format() > 0 && r.runner() != null && Work.of(r.command()).isPresent()
                 && r.lab() != null && r.steps() != null && r.learnerFiles() != null && r.content() != null
                 && r.verdicts() != null && r.at() != null;
     }
@@ -198,7 +202,8 @@ public final class Receipts {
     public static Path inWorkspace(Workspace ws, Receipt r) {
         Path dir = ws.notes().resolve(r.lab()).resolve("receipts");
         try (Stream<Path> old = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
-            old.sorted(java.util.Comparator.comparing(Receipts::madeAt).reversed()).skip(KEEP - 1L)
+            old.filter(p -> !madeAt(p).isEmpty()).sorted(java.util.Comparator.comparing(Receipts::madeAt).reversed())
+                    .skip(KEEP - 1L)
                     .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // housekeeping only
@@ -211,16 +216,18 @@ public final class Receipts {
         return file;
     }
 
-    /** When a receipt file was made, as its name says ({@code check-20261202T041500Z-2.json}), for sorting. */
+    /**
+     * When a receipt file was made, as its name says ({@code check-20261202T041500Z-2.json}), for sorting; empty for
+     * a file named otherwise, which pruning leaves alone.
+     */
     static String madeAt(Path file) {
-        String name = file.getFileName().toString().replace(".json", "");
-        int dash = name.indexOf('-');
-        String rest = dash < 0 ? name : name.substring(dash + 1);
-        int again = rest.indexOf('-');
-        String time = again < 0 ? rest : rest.substring(0, again);
-        int n = again < 0 ? 1 : Integer.parseInt(rest.substring(again + 1).replaceAll("\\D", "0"));
-        return time + String.format("%06d", n);
+        java.util.regex.Matcher m = RECEIPT_NAME.matcher(file.getFileName().toString());
+        return m.matches() ? m.group(1) + String.format(java.util.Locale.ROOT, "%06d",
+                m.group(2) == null ? 1 : Math.min(999_999, Long.parseLong(m.group(2)))) : "";
     }
+
+    private static final java.util.regex.Pattern RECEIPT_NAME =
+            java.util.regex.Pattern.compile("[a-z]+-(\\d{8}T\\d{6}Z)(?:-(\\d{1,12}))?\\.json");
 
     /** The seal of a new receipt: this machine's HMAC when it has a key ({@link ReceiptKey}), else the plain SHA-256. */
     static String sealOf(Receipt r) {

@@ -41,7 +41,7 @@ public final class Human {
             out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), titles),
                     paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
             if (s.message() != null && !sameForAll) {
-                Terminal.wrap(s.message(), Math.max(30, Terminal.columns() - 8)).forEach(l -> out.println("       " + l));
+                Terminal.fit(s.message(), 8).forEach(l -> out.println("       " + l));
             }
             boolean open = verbose || s.status() == StepStatus.FAILED || s.status() == StepStatus.ERROR;
             // A step held back only by an earlier step's "not yet" has said so in its message: no line per test.
@@ -58,7 +58,7 @@ public final class Human {
             out.println("  " + c.steps().get(0).message());
         }
         out.println(msg.get("report.steps.summary", c.passed(), c.total()));
-        Terminal.wrap(c.next(), Math.max(30, Terminal.columns() - 1)).forEach(l -> out.println(bold(l)));
+        Terminal.fit(c.next(), 1).forEach(l -> out.println(bold(l)));
     }
 
     private void tests(java.util.List<Verdicts.TestVerdict> tests, boolean verbose) {
@@ -81,13 +81,13 @@ public final class Human {
             // Wrapped at spaces to the terminal, continuation lines under the text, so Korean never breaks mid-word.
             java.util.List<String> lines = new java.util.ArrayList<>();
             for (String part : text.split("\n")) {
-                lines.addAll(Terminal.wrap(part, Math.max(30, Terminal.columns() - 10)));
+                lines.addAll(Terminal.fit(part, 10));
             }
             for (int i = 0; i < lines.size(); i++) {
                 out.println((i == 0 ? "       " + mark(t.status().wire()) + " " : "         ") + lines.get(i));
             }
             if (!t.where().isEmpty()) {
-                java.util.List<String> at = Terminal.wrap(String.join(", ", t.where()), Math.max(30, Terminal.columns() - 12));
+                java.util.List<String> at = Terminal.fit(String.join(", ", t.where()), 12);
                 for (int i = 0; i < at.size(); i++) {
                     out.println((i == 0 ? "         @ " : "           ") + at.get(i));
                 }
@@ -99,7 +99,7 @@ public final class Human {
             }
             int more = seen.get(e.getKey()) - 1;
             if (more > 0) {
-                Terminal.wrap(msg.get("report.check.sameCause", more), Math.max(30, Terminal.columns() - 10))
+                Terminal.fit(msg.get("report.check.sameCause", more), 10)
                         .forEach(l -> out.println("         " + l));
             }
         }

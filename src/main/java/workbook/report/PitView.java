@@ -34,7 +34,7 @@ public final class PitView {
             for (PitAudit.Mutant m : v.equivalent()) {
                 mutant(m, "    = ");
                 String reason = m.reason().getOrDefault(msg.lang(), m.reason().getOrDefault("ko", ""));
-                Terminal.wrap(msg.get("report.pit.reason", reason), Math.max(30, Terminal.columns() - 8))
+                Terminal.fit(msg.get("report.pit.reason", reason), 8)
                         .forEach(l -> out.println("        " + l));
             }
         }

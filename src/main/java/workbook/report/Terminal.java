@@ -98,6 +98,14 @@ public final class Terminal {
         }
     }
 
+    /**
+     * {@code line} wrapped to fit this terminal after {@code indent} cells of indentation (at least 30 cells wide,
+     * however narrow the terminal), for a line that goes under a heading or a test.
+     */
+    public static java.util.List<String> fit(String line, int indent) {
+        return wrap(line, Math.max(30, columns() - indent));
+    }
+
     /** {@code line} broken at spaces into lines of at most {@code width} cells (a longer word stays whole). */
     public static java.util.List<String> wrap(String line, int width) {
         java.util.List<String> out = new java.util.ArrayList<>();

@@ -42,6 +42,8 @@ class ReceiptFilesTest {
                 .sorted(Comparator.comparing(Receipts::madeAt).reversed()).map(p -> p.getFileName().toString()).toList();
         assertEquals(List.of("check-20261202T040000Z-10.json", "check-20261202T040000Z-2.json",
                 "check-20261202T040000Z.json", "grade-20261202T035959Z.json", "mutants-20200101T000000Z.json"), newestFirst);
+        assertEquals("", Receipts.madeAt(dir.resolve("notes.json")), "not a receipt's name: pruning leaves it");
+        assertEquals("", Receipts.madeAt(dir.resolve("check-.json")));
     }
 
     @Test
