@@ -92,7 +92,7 @@ if [ "${PLAIN:-1}" = 0 ]; then mutant_files=(); else mutant_files=("$home"/mutan
 for m in "${mutant_files[@]}"; do
   id="$(basename "$m" .mutant)"
   java -cp "$home/target/workbook.jar:$home/target/lib/*" -Dworkbook.home="$home" workbook.cli.Main \
-    mutant-source "$id" > "$work/$id.java" 2>/dev/null || { echo "cannot apply $id" >&2; continue; }
+    --lab lease mutant-source "$id" > "$work/$id.java" 2>/dev/null || { echo "cannot apply $id" >&2; continue; }
   make_variant "$id" "$work/$id.java"
 done
 plain_end=$(date +%s%N)
