@@ -48,7 +48,11 @@ class GradeTest {
         String[] header = lines.get(0).split(",");
         Map<String, Map<String, String>> out = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
-            String[] cells = line.split(",", -1);
+            String[] cells = line.split(",", header.length); // the note is last: its commas stay in it
+            String last = cells[cells.length - 1];
+            if (last.length() > 1 && last.startsWith("\"") && last.endsWith("\"")) {
+                cells[cells.length - 1] = last.substring(1, last.length() - 1).replace("\"\"", "\"");
+            }
             Map<String, String> row = new HashMap<>();
             for (int i = 0; i < header.length && i < cells.length; i++) {
                 row.put(header[i], cells[i]);
@@ -67,16 +71,19 @@ class GradeTest {
         student(dir, "di", "DoesNotCompile.java", "KillsBoth.java");
         student(dir, "ed", null, "ExitsTheJvm.java");
         Files.createDirectories(dir.resolve("fay"));
+        Files.createDirectories(dir.resolve("hal"));
+        Files.copy(home.resolve("answers/alpha/Counter.java"), dir.resolve("hal/Counter.java")); // not in alpha/
+        Files.createDirectories(dir.resolve("ivy/beta")); // the other lab's folder
         student(dir, "gus", null, "AttacksOthers.java");
         Path out = work.resolve("out");
 
         WorkbookRun.Result r = run("grade", dir.toString(), "--out", out.toString(), "--jobs", "2", "--lab", "alpha",
                 "--time-budget", "40", "--lang", "en");
         assertEquals(0, r.exit(), r.describe());
-        assertTrue(r.out().contains("graded 7 submissions"), r.describe());
+        assertTrue(r.out().contains("graded 9 submissions"), r.describe());
 
         Map<String, Map<String, String>> rows = rows(out.resolve("grades.csv"));
-        assertEquals(7, rows.size(), r.describe());
+        assertEquals(9, rows.size(), r.describe());
         assertEquals("passed", rows.get("ada").get("verdict"), rows.toString());
         assertEquals("2", rows.get("ada").get("mutants_killed"), rows.toString());
         assertEquals("partial", rows.get("bo").get("verdict"), rows.toString());
@@ -93,6 +100,12 @@ class GradeTest {
         assertEquals("1", rows.get("ed").get("tests_valid"), "the test that exits is not valid; the other one is: " + rows);
         assertTrue(rows.get("ed").get("message").startsWith("1 of 2 tests fail on the reference"), rows.toString());
         assertEquals("missing", rows.get("fay").get("verdict"), rows.toString());
+        assertEquals("missing", rows.get("hal").get("verdict"), rows.toString());
+        assertTrue(rows.get("hal").get("message").contains("hal/Counter.java is here")
+                && rows.get("hal").get("message").contains("hal/alpha/Counter.java"), "where it is and where it goes: " + rows);
+        assertEquals("missing", rows.get("ivy").get("verdict"), rows.toString());
+        assertTrue(rows.get("ivy").get("message").startsWith("holds lab beta's files (ivy/beta)")
+                && rows.get("ivy").get("message").contains("--lab beta"), "the lab it holds, and how to grade it: " + rows);
         // gus's tests reach for the sockets and plans of the children grading the others at the same time: each
         // child sees only its own folder, so the others' verdicts above stand, and gus's own are untouched too.
         assertEquals("partial", rows.get("gus").get("verdict"), rows.toString());

@@ -38,17 +38,21 @@ public final class BatchGrader {
     private final Messages msg;
     private final int jobs;
     private final long budgetMillis;
+    private final java.util.Map<String, String> otherLabs;
 
     /**
      * @param graders      a fresh grader per submission
      * @param budgetMillis the wall time one submission may take, checking and mutants together
+     * @param otherLabs    the other labs installed, by id, with their packages: a folder holding one of them is named so
      */
-    public BatchGrader(Supplier<Grader> graders, Course course, Messages msg, int jobs, long budgetMillis) {
+    public BatchGrader(Supplier<Grader> graders, Course course, Messages msg, int jobs, long budgetMillis,
+                       java.util.Map<String, String> otherLabs) {
         this.graders = graders;
         this.course = course;
         this.msg = msg;
         this.jobs = Math.max(1, jobs);
         this.budgetMillis = budgetMillis;
+        this.otherLabs = java.util.Map.copyOf(otherLabs);
     }
 
     /** The sub-folders of {@code dir}, by name: one student each (hidden folders left out). */
@@ -129,8 +133,7 @@ public final class BatchGrader {
         long t0 = System.nanoTime();
         Workspace ws = new Workspace(folder, course);
         if (!ws.exists()) {
-            return failed(folder, SubmissionVerdict.MISSING, msg.get("grade.missing",
-                    String.join(", ", course.learnerFiles())), 0);
+            return failed(folder, SubmissionVerdict.MISSING, whyMissing(folder), 0);
         }
         Grader grader = graders.get().until(t0 + TimeUnit.MILLISECONDS.toNanos(budgetMillis));
         try {
@@ -141,6 +144,17 @@ public final class BatchGrader {
         } finally {
             grader.shutdown();
         }
+    }
+
+    /** The note of a folder with no workspace of this lab: another lab's files, or the main file elsewhere. */
+    private String whyMissing(Path folder) {
+        workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(folder, course, otherLabs);
+        return switch (m.kind()) {
+            case OTHER_LAB -> msg.get("grade.missingOtherLab", m.lab(), m.found(), course.id());
+            case ELSEWHERE -> msg.get("grade.missingElsewhere", m.found(),
+                    workbook.workspace.MissingFiles.expected(folder, course));
+            case NOWHERE -> msg.get("grade.missing", String.join(", ", course.learnerFiles()));
+        };
     }
 
     private Verdicts.Submission summary(Path folder, Verdicts.Check check, Verdicts.Mutants mutants, boolean outOfTime,
