@@ -259,7 +259,7 @@ public final class Grader {
                     .filter(r -> r != null && r.status() != TestStatus.PASSED).findFirst().orElse(t);
             learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null
                     : flaky ? msg.get("mutants.flaky", passes, refTrials.size(), judge.detail(failed))
-                    : msg.get("mutants.invalid", judge.detail(t))));
+                    : msg.get("mutants.invalid", judge.detail(t)), t.millis()));
         }
         List<RunSpec> runs = new ArrayList<>();
         Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
@@ -319,11 +319,11 @@ public final class Grader {
         if (!flakyKills.isEmpty()) {
             learnerTests = learnerTests.stream().map(t -> {
                 if (voided.contains(t.id())) {
-                    return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), msg.get("mutants.failsOnReferenceLater"));
+                    return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), msg.get("mutants.failsOnReferenceLater"), t.millis());
                 }
                 List<String> on = flakyKills.stream().filter(f -> f.startsWith(t.id() + " / ")).map(f -> f.substring(t.id().length() + 3)).toList();
                 return on.isEmpty() ? t : new Verdicts.LearnerTest(t.id(), t.name(), t.valid(),
-                        msg.get("mutants.flakyKill", String.join(", ", on)));
+                        msg.get("mutants.flakyKill", String.join(", ", on)), t.millis());
             }).toList();
         }
         int killed = (int) verdicts.stream().filter(v -> v.status() == MutantStatus.KILLED).count();

@@ -55,7 +55,8 @@ public final class Verdicts {
     }
 
     /** A learner test: valid when it passes on the reference. */
-    public record LearnerTest(String id, String name, boolean valid, String message) {}
+    /** One of the learner's own tests; {@code millis}: its time on the reference, first trial (0 if it did not run). */
+    public record LearnerTest(String id, String name, boolean valid, String message, long millis) {}
 
     /**
      * {@code clauses}: the ids of the step's contract clauses the mutant breaks; {@code problem}: why it could not be

@@ -21,9 +21,9 @@ import workbook.grade.Verdicts;
  *   first diagnostic, for every test; a step not started (and a test held back by an earlier step's "not yet"):
  *   {@code <skipped>} with the reason.</li>
  *   <li>{@code <lab>.tests}: one per learner test, passing when it is valid (it passes on the reference), else
- *   {@code <failure type="invalid">}.</li>
+ *   {@code <failure type="invalid">}; its {@code time} is its time on the reference.</li>
  *   <li>{@code <lab>.mutants}: one per mutant, passing when killed, {@code <failure type="survived">} when it survived,
- *   {@code <error type="error">} when it could not be run.</li>
+ *   {@code <error type="error">} when it could not be run; its {@code time} is 0 (a mutant is no test).</li>
  * </ul>
  * Every {@code time} is present (seconds, three decimals; 0 where nothing was measured). Learner text may hold
  * anything: it is escaped, and the characters XML 1.0 forbids are dropped.
@@ -169,8 +169,8 @@ public final class JUnitXml {
             return List.of(new Case(classname, msg.get("junit.learnerTests", m.workspace()), null, 0, Kind.FAILURE,
                     "no-tests", why, why, null));
         }
-        return m.tests().stream().map(t -> t.valid() ? Case.passed(classname, t.id(), null, 0, null)
-                : new Case(classname, t.id(), null, 0, Kind.FAILURE, "invalid", t.message(),
+        return m.tests().stream().map(t -> t.valid() ? Case.passed(classname, t.id(), null, t.millis(), null)
+                : new Case(classname, t.id(), null, t.millis(), Kind.FAILURE, "invalid", t.message(),
                         t.message() == null ? msg.get("report.mutants.invalid") : t.message(), null)).toList();
     }
 

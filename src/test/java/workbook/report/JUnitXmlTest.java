@@ -174,8 +174,8 @@ class JUnitXmlTest {
         Verdicts.Check c = check(Verdicts.Compile.fine(),
                 step(1, "init-db", StepStatus.PASSED, null, test("a", "one", TestOutcome.PASSED, null, 5)));
         Verdicts.Mutants m = new Verdicts.Mutants("mutants", "workspace/demo/JobsTest.java", Verdicts.Compile.fine(),
-                List.of(new Verdicts.LearnerTest("JobsTest#claims", "claims()", true, null),
-                        new Verdicts.LearnerTest("JobsTest#wrong", "wrong()", false, "fails on the reference: expected 1")),
+                List.of(new Verdicts.LearnerTest("JobsTest#claims", "claims()", true, null, 1234),
+                        new Verdicts.LearnerTest("JobsTest#wrong", "wrong()", false, "fails on the reference: expected 1", 7)),
                 List.of(new Verdicts.MutantVerdict("04-boundary", 4, "doc", "held when until >= now", List.of("boundary"),
                                 MutantStatus.KILLED, List.of("JobsTest#claims"), KillKind.ASSERTION, null, null),
                         new Verdicts.MutantVerdict("05-revive", 5, "doc", "renew revives at expiry", List.of("live", "boundary"),
@@ -192,6 +192,7 @@ class JUnitXmlTest {
         assertEquals("1", d.getDocumentElement().getAttribute("errors"));
         Element valid = byName(d, "JobsTest#claims");
         assertEquals("demo.tests", valid.getAttribute("classname"));
+        assertEquals("1.234", valid.getAttribute("time"), "a learner test's time is its time on the reference");
         assertEquals("invalid", child(byName(d, "JobsTest#wrong"), "failure").getAttribute("type"));
         Element killed = byName(d, "04-boundary — held when until >= now");
         assertEquals("demo.mutants", killed.getAttribute("classname"));
