@@ -37,6 +37,8 @@ class SandboxTest {
         List<Path> elsewhere = List.of(Path.of("/tmp", "escaped-" + ProcessHandle.current().pid()),
                 Path.of("/dev/shm", "escaped-" + ProcessHandle.current().pid()),
                 Path.of(System.getProperty("user.home"), "escaped-" + ProcessHandle.current().pid()));
+        // A process learner code detaches from itself (a new session, its parent gone) must still end with the child.
+        String detached = "7" + (ProcessHandle.current().pid() % 100_000) + ".25";
         try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             AtomicBoolean reached = new AtomicBoolean();
             Thread accept = new Thread(() -> {
@@ -65,9 +67,10 @@ class SandboxTest {
                     }
                     try { java.nio.file.Files.writeString(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "mine"), "x"); } catch (Exception e) { escaped.add("could not write its own temp folder: " + e); }
                     if (java.nio.file.Files.exists(java.nio.file.Path.of("%s"))) { escaped.add("saw another child's folder in /dev/shm"); }
+                    try { new ProcessBuilder("sh", "-c", "setsid sh -c 'sleep %s &' >/dev/null 2>&1 </dev/null &").start().waitFor(); } catch (Exception e) { }
                     if (!escaped.isEmpty()) { throw new IllegalStateException("ESCAPED: " + escaped); }
                     """.formatted(mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort(),
-                            elsewhere.get(0), elsewhere.get(1), elsewhere.get(2), decoy);
+                            elsewhere.get(0), elsewhere.get(1), elsewhere.get(2), decoy, detached);
             Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + jobs.substring(body));
             Files.copy(home.resolve("skeleton/lease/JobsTest.java"), pkg.resolve("JobsTest.java"));
 
@@ -84,6 +87,11 @@ class SandboxTest {
                 assertFalse(Files.exists(p), "a file appeared outside the child's temp folder: " + p);
             }
             assertFalse(reached.get(), "a connection reached a socket outside");
+            long until = System.nanoTime() + 3_000_000_000L;
+            while (System.nanoTime() < until && running(detached)) {
+                Thread.sleep(50);
+            }
+            assertFalse(running(detached), "a detached process (setsid, its parent gone) outlived the child");
         } finally {
             Files.deleteIfExists(mark);
             for (Path p : elsewhere) {
@@ -91,6 +99,12 @@ class SandboxTest {
             }
             Files.deleteIfExists(decoy);
         }
+    }
+
+    /** Whether some process on this machine is {@code sleep SECONDS}. */
+    private static boolean running(String seconds) {
+        return ProcessHandle.allProcesses().anyMatch(p -> p.info().arguments().map(a -> a.length == 1 && a[0].equals(seconds))
+                .orElse(false) && p.info().command().map(c -> c.endsWith("sleep")).orElse(false));
     }
 
     /**

@@ -212,6 +212,29 @@ public final class ChildMain {
         }
     }
 
+    /**
+     * The plan paths the parent writes on standard input, read by a thread of their own. The parent keeps that pipe
+     * open for as long as it waits on this child, so its end means the workbook is gone, even mid-plan and where this
+     * child cannot see its parent (in a PID namespace of its own, the parent is outside): the child then halts.
+     */
+    private static java.util.concurrent.BlockingQueue<String> watchingTheParent() {
+        java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.io.BufferedReader stdin = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Thread t = new Thread(() -> {
+            try {
+                for (String line = stdin.readLine(); line != null; line = stdin.readLine()) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                // a broken pipe ends it the same way
+            }
+            ChildExit.ORPHANED.halt();
+        }, "parent-watch");
+        t.setDaemon(true);
+        t.start();
+        return lines;
+    }
+
     /** The argument that keeps a child serving plan after plan (watch mode). */
     public static final String SERVE = "--serve";
 
@@ -238,9 +261,9 @@ public final class ChildMain {
         Launcher launcher = launcherWithoutFlightRecorder();
         warmUp();
         boolean serve = args.length > 0 && SERVE.equals(args[0]);
-        java.io.BufferedReader stdin = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.UTF_8));
+        java.util.concurrent.BlockingQueue<String> plans = args.length > 0 && !serve ? null : watchingTheParent();
         do {
-            String planPath = args.length > 0 && !serve ? args[0] : stdin.readLine();
+            String planPath = plans == null ? args[0] : plans.take();
             if (planPath == null || planPath.isBlank()) {
                 break;
             }

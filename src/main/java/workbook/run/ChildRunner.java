@@ -324,13 +324,11 @@ public final class ChildRunner {
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
                     afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key)));
             child.drain().reset();
-            // Every child reads its plan's path from standard input (a serving one, plan after plan).
+            // Every child reads its plan's path from standard input (a serving one, plan after plan). The pipe stays
+            // open while the child runs: a child halts when it closes, the sign that the workbook is gone.
             var in = child.process().getOutputStream();
             in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
-            if (!child.serving()) {
-                in.close();
-            }
             Process p = child.process();
             live.add(p);
             if (aborting) {
@@ -390,6 +388,7 @@ public final class ChildRunner {
             throw new IllegalStateException("interrupted while waiting for a child JVM", e);
         } finally {
             if (child != null && !keep) {
+                closeQuietly(child.process().getOutputStream());
                 workbook.workspace.Folders.deleteQuietly(child.tmp());
             }
             if (child != null) {
@@ -399,6 +398,14 @@ public final class ChildRunner {
                 inbox.close();
             }
             workbook.workspace.Folders.deleteQuietly(planDir);
+        }
+    }
+
+    private static void closeQuietly(java.io.OutputStream s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // the child is gone: nobody reads the pipe
         }
     }
 

@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>its own temp folder (outside the repo) is the one place it can write;</li>
  *   <li>no network at all, loopback included, unless the lab declares a fixture server on loopback
  *       ({@code "network": "loopback"}), when only {@code lo} is brought up;</li>
- *   <li>a clean environment: a fixed {@code PATH}, {@code LANG} and {@code HOME} (its temp folder), nothing else.</li>
+ *   <li>a clean environment: a fixed {@code PATH}, {@code LANG} and {@code HOME} (its temp folder), nothing else;</li>
+ *   <li>where the kernel allows it, a PID namespace of its own too ({@code --pid --fork --kill-child --mount-proc}):
+ *       the child JVM is its PID 1, so every process learner code starts, a detached one ({@code setsid}, a double
+ *       fork) included, is killed the moment the child ends, and killing the child from outside takes them all.</li>
  * </ul>
  * Elsewhere (macOS, Windows, a kernel without user namespaces) there is no sandbox: children run as before, and
  * the caller says so in one line ({@link #off()}, {@link #why()}).
@@ -61,6 +64,13 @@ public final class Sandbox {
 
     private static volatile Boolean namespaces;
     private static volatile Boolean lo;
+    private static volatile Boolean pids;
+
+    /** Processes and threads a child may have at once (a JVM grading a submission uses a few dozen). */
+    static final int PROCESSES = 4096;
+
+    /** A PID namespace whose PID 1 is the child (see the class comment); {@code --mount-proc} keeps /proc its own. */
+    static final List<String> PID_NAMESPACE = List.of("--pid", "--fork", "--kill-child", "--mount-proc");
 
     /** The sandbox this machine offers for a lab in {@code home}; {@code loopback}: the lab's tests need 127.0.0.1. */
     public static Sandbox detect(Path home, boolean loopback) {
@@ -73,6 +83,9 @@ public final class Sandbox {
         if (!namespaces) {
             return new Sandbox(Off.NO_NAMESPACES, "unshare -Urnm", null, false, List.of());
         }
+        if (pids == null) {
+            pids = probe(PID_NAMESPACE, "[ $$ = 1 ] && mount -t tmpfs none /tmp");
+        }
         if (loopback && lo == null) {
             lo = probe("ip link set lo up");
         }
@@ -84,8 +97,16 @@ public final class Sandbox {
 
     /** Whether {@code command} succeeds inside fresh user, mount and network namespaces. */
     private static boolean probe(String command) {
+        return probe(List.of(), command);
+    }
+
+    /** Whether {@code command} succeeds inside fresh user, mount and network namespaces, with {@code more} of them. */
+    private static boolean probe(List<String> more, String command) {
         try {
-            Process p = new ProcessBuilder("unshare", "-Urnm", "sh", "-c", command)
+            List<String> cmd = new ArrayList<>(List.of("unshare", "-Urnm"));
+            cmd.addAll(more);
+            cmd.addAll(List.of("sh", "-c", command));
+            Process p = new ProcessBuilder(cmd)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (Exception e) {
@@ -123,6 +144,10 @@ public final class Sandbox {
                 + "mount -o remount,bind,rw \"$C\" || exit 97; "
                 + "touch \"$R/.sandbox-probe\" 2>/dev/null && exit 97; "
                 + (loopback ? "ip link set lo up 2>/dev/null || exit 97; " : "")
+                // At most PROCESSES processes and threads in this child's user namespace, the JVM's own included: a fork
+                // or thread bomb then fails in its child instead of filling the machine (the kernel does not hold root
+                // to it, so this guards the non-root users who grade and learn; the PID namespace still ends them all).
+                + "command -v prlimit >/dev/null && exec prlimit --nproc=" + PROCESSES + " -- \"$@\"; "
                 + "exec \"$@\"";
     }
 
@@ -145,7 +170,11 @@ public final class Sandbox {
             return command;
         }
         Path w = writable.toAbsolutePath().normalize();
-        List<String> out = new ArrayList<>(List.of("unshare", "-Urnm", "sh", "-c", script(), "sandbox", home.toString(),
+        List<String> out = new ArrayList<>(List.of("unshare", "-Urnm"));
+        if (Boolean.TRUE.equals(pids)) {
+            out.addAll(PID_NAMESPACE);
+        }
+        out.addAll(List.of("sh", "-c", script(), "sandbox", home.toString(),
                 w.toString(), hidden != null && w.startsWith(hidden.toAbsolutePath().normalize()) ? hidden.toAbsolutePath().normalize().toString() : ""));
         readOnly.forEach(p -> out.add(p.toString()));
         out.add("--");

@@ -58,7 +58,8 @@ class MissingFilesTest {
     @Test
     void aLinkedMainFileIsNotTakenForOne() throws Exception {
         Path jung = student("jung");
-        Files.createSymbolicLink(jung.resolve("Jobs.java"), Path.of("/etc/hostname"));
+        Path elsewhere = Files.writeString(classDir.resolve("someone-else.java"), "class Jobs {}");
+        Files.createSymbolicLink(jung.resolve("Jobs.java"), elsewhere);
         assertEquals(MissingFiles.Kind.NOWHERE, MissingFiles.in(jung, LEASE, OTHERS).kind(), "links are not followed");
     }
 }
