@@ -175,6 +175,7 @@ final class Lab {
         Workspace ws = new Workspace(dir, course);
         if (ws.exists()) {
             copyGiven(ws);
+            notUtf8(ws, notices);
             return ws;
         }
         if (explicit) {
@@ -194,6 +195,23 @@ final class Lab {
         copyGiven(ws);
         notices.println(msg.get("setup.created", Workspace.display(ws.dir())));
         return ws;
+    }
+
+    /** Tells the learner, once per command, which of their files are not UTF-8 (they are still read and graded). */
+    private void notUtf8(Workspace ws, PrintStream notices) {
+        List<Path> files = new java.util.ArrayList<>(ws.learnerFiles());
+        files.add(ws.testFile());
+        for (Path f : files) {
+            if (workbook.workspace.SourceText.notUtf8(f)) {
+                try {
+                    String enc = workbook.workspace.SourceText.read(f).encoding().wire();
+                    workbook.report.Terminal.fit(msg.get("setup.notUtf8", Workspace.display(f), enc), 1)
+                            .forEach(notices::println);
+                } catch (IOException e) {
+                    // unreadable now: the command that reads it says so
+                }
+            }
+        }
     }
 
     /**

@@ -64,7 +64,7 @@ final class MutantsCommand implements Callable<Integer> {
     /** The learner's test file as it is graded, for the report (read before the run, which may take a while). */
     private static String readTests(Workspace ws) {
         try {
-            return java.nio.file.Files.readString(ws.testFile(), java.nio.charset.StandardCharsets.UTF_8);
+            return workbook.workspace.SourceText.read(ws.testFile()).text();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

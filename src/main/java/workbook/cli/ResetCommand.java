@@ -66,11 +66,7 @@ final class ResetCommand implements Callable<Integer> {
     }
 
     private static String read(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return workbook.workspace.SourceText.of(p);
     }
 
     private static void write(Path p, String text) {

@@ -165,11 +165,7 @@ final class RevealView {
     }
 
     private static String read(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return workbook.workspace.SourceText.of(p);
     }
 
 }

@@ -46,15 +46,17 @@ public final class ClassCache {
 
     /**
      * Like {@link #compileTexts} for files on disk; diagnostics name these files. A file that starts with a UTF-8 byte
-     * order mark (some Windows editors write one; javac refuses it as an illegal character) is compiled from a copy
-     * without it, and its diagnostics still name the learner's file.
+     * order mark (some Windows editors write one; javac refuses it as an illegal character), or that is not UTF-8 at
+     * all (CP949 from a Korean Windows editor: see {@link workbook.workspace.SourceText}), is compiled from a UTF-8
+     * copy of its text, and its diagnostics still name the learner's file.
      */
     public CompileResult compileFiles(String kind, List<Path> files, List<Path> classpath) {
         List<Source> sources = new ArrayList<>();
         boolean bom = false;
         for (Path f : files) {
-            String text = read(f);
-            bom |= text.startsWith("\uFEFF");
+            workbook.workspace.SourceText read = read(f);
+            String text = read.text();
+            bom |= text.startsWith("\uFEFF") || read.encoding() != workbook.workspace.SourceText.Encoding.UTF8;
             sources.add(new Source(f.getFileName().toString(), text.startsWith("\uFEFF") ? text.substring(1) : text));
         }
         if (!bom) {
@@ -201,9 +203,9 @@ public final class ClassCache {
         }
     }
 
-    private static String read(Path f) {
+    private static workbook.workspace.SourceText read(Path f) {
         try {
-            return Files.readString(f, StandardCharsets.UTF_8);
+            return workbook.workspace.SourceText.read(f);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

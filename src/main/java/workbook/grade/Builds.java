@@ -285,7 +285,7 @@ public final class Builds {
                 String simple = c.substring(c.lastIndexOf('.') + 1);
                 String file = files.stream().filter(f -> {
                     try {
-                        return Files.readString(f).matches("(?s).*\\b(class|record|interface|enum)\\s+" + simple + "\\b.*");
+                        return workbook.workspace.SourceText.read(f).text().matches("(?s).*\\b(class|record|interface|enum)\\s+" + simple + "\\b.*");
                     } catch (IOException e) {
                         return false;
                     }
@@ -405,10 +405,6 @@ public final class Builds {
     }
 
     static String read(Path f) {
-        try {
-            return Files.readString(f, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + f, e);
-        }
+        return workbook.workspace.SourceText.of(f);
     }
 }

@@ -415,7 +415,7 @@ public final class Grader {
     private void sharingOneBuild(Workspace ws, List<Mutant> mutants, List<RunSpec> runs, String testClasses) {
         String tests;
         try {
-            tests = java.nio.file.Files.readString(ws.testFile());
+            tests = workbook.workspace.SourceText.read(ws.testFile()).text();
         } catch (java.io.IOException e) {
             return;
         }

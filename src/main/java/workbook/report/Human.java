@@ -247,7 +247,7 @@ public final class Human {
 
     private static String sourceLine(String file, long line) {
         try {
-            java.util.List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of(file));
+            java.util.List<String> lines = workbook.workspace.SourceText.of(java.nio.file.Path.of(file)).lines().toList();
             return line >= 1 && line <= lines.size() ? lines.get((int) line - 1) : null;
         } catch (Exception e) {
             return null;

@@ -45,4 +45,31 @@ class ClassCacheTest {
         cache.compileTexts("tests", SOURCES, List.of());
         assertTrue(Files.isRegularFile(classes.resolveSibling("seal")), "an entry without its seal is rebuilt");
     }
+
+    /**
+     * What Windows editors save: a UTF-8 byte order mark, or CP949 (Korean Windows' default) with a Korean comment and
+     * a Korean string. Both compile; the CP949 string keeps its Korean, and an error still names the learner's file.
+     */
+    @Test
+    void aByteOrderMarkOrACp949FileCompilesAsItsText() throws Exception {
+        ClassCache cache = new ClassCache(root, new Compiler(Locale.ENGLISH));
+        Path src = Files.createDirectories(root.resolve("ws/p"));
+        Path bom = src.resolve("B.java");
+        Files.writeString(bom, "\uFEFFpackage p; public class B { }");
+        assertTrue(cache.compileFiles("learner", List.of(bom), List.of()).ok(), "a byte order mark is no error");
+
+        Path cp949 = src.resolve("K.java");
+        String text = "package p;\n// 작업 테이블 (메모장에서 저장)\npublic class K { public static String word() { return \"임대\"; } }\n";
+        Files.write(cp949, text.getBytes(java.nio.charset.Charset.forName("x-windows-949")));
+        CompileResult k = cache.compileFiles("learner", List.of(cp949), List.of());
+        assertTrue(k.ok(), "CP949 compiles: " + k.diagnostics());
+        try (java.net.URLClassLoader l = new java.net.URLClassLoader(new java.net.URL[] {k.classes().toUri().toURL()})) {
+            assertEquals("임대", l.loadClass("p.K").getMethod("word").invoke(null), "read as CP949, not as broken UTF-8");
+        }
+
+        Files.write(cp949, (text + "class Broken {").getBytes(java.nio.charset.Charset.forName("x-windows-949")));
+        CompileResult broken = cache.compileFiles("learner", List.of(cp949), List.of());
+        assertFalse(broken.ok());
+        assertEquals(cp949.toString(), broken.diagnostics().get(0).file(), "the learner's file, not the copy compiled");
+    }
 }
