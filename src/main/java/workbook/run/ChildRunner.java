@@ -338,12 +338,16 @@ public final class ChildRunner {
             boolean exited = false;
             boolean done = false;
             while (System.nanoTime() < deadline) {
-                if (p.waitFor(child.serving() ? 3 : 50, TimeUnit.MILLISECONDS)) {
-                    exited = true;
-                    break;
-                }
+                // Woken when the plan is done or the child's connection ends; a child that never connects is looked
+                // at every 50 ms.
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                boolean ended = inbox.awaitEnd(Math.max(1, Math.min(left, 50)));
                 if (child.serving() && inbox.finished()) {
                     done = true;
+                    break;
+                }
+                if (p.waitFor(ended ? 20 : 0, TimeUnit.MILLISECONDS)) {
+                    exited = true;
                     break;
                 }
             }

@@ -33,6 +33,8 @@ final class EventInbox implements AutoCloseable {
     private final Thread reader;
     private volatile boolean done;
     private volatile boolean connected;
+    /** Down once the plan is done or the connection is over (the child died, or never came): see {@link #awaitEnd}. */
+    private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
 
     private final Path plan;
 
@@ -84,6 +86,8 @@ final class EventInbox implements AutoCloseable {
             }
         } catch (IOException e) {
             // the child died mid-line or never connected: what arrived is what there is
+        } finally {
+            ended.countDown();
         }
     }
 
@@ -95,10 +99,19 @@ final class EventInbox implements AutoCloseable {
             }
             if ("allDone".equals(e.type())) {
                 done = true;
+                ended.countDown();
             }
         } catch (RuntimeException malformed) {
             // sealed but not an event: cannot happen with our own child; ignore rather than fail the run
         }
+    }
+
+    /**
+     * Waits up to {@code millis} for the plan to be done or the connection to end, whichever comes first: the parent
+     * then learns at once, instead of looking every few milliseconds. True when one of them has happened.
+     */
+    boolean awaitEnd(long millis) throws InterruptedException {
+        return ended.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Whether the child has said the plan is done. */
