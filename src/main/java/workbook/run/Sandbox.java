@@ -64,7 +64,8 @@ public final class Sandbox {
 
     private static volatile Boolean namespaces;
     private static volatile Boolean lo;
-    private static volatile Boolean pids;
+    private static volatile boolean pids;
+    private static volatile boolean capped;
 
     /** Processes and threads a child may have at once (a JVM grading a submission uses a few dozen). */
     static final int PROCESSES = 4096;
@@ -78,13 +79,10 @@ public final class Sandbox {
             return new Sandbox(Off.NOT_LINUX, System.getProperty("os.name"), null, false, List.of());
         }
         if (namespaces == null) {
-            namespaces = probe("mount -t tmpfs none /tmp");
+            probeNamespaces();
         }
         if (!namespaces) {
             return new Sandbox(Off.NO_NAMESPACES, "unshare -Urnm", null, false, List.of());
-        }
-        if (pids == null) {
-            pids = probe(PID_NAMESPACE, "[ $$ = 1 ] && mount -t tmpfs none /tmp");
         }
         if (loopback && lo == null) {
             lo = probe("ip link set lo up");
@@ -95,22 +93,41 @@ public final class Sandbox {
         return new Sandbox(Off.NONE, "", home.toAbsolutePath().normalize(), loopback, List.of());
     }
 
-    /** Whether {@code command} succeeds inside fresh user, mount and network namespaces. */
-    private static boolean probe(String command) {
-        return probe(List.of(), command);
+    /**
+     * One probe where the kernel allows everything (a PID namespace, and a cap on processes that can be set), a second
+     * one only where it does not: exit 0 has both, 3 lacks the cap (a hard limit below {@link #PROCESSES}, or no
+     * {@code prlimit}), anything else lacks the namespace.
+     */
+    private static synchronized void probeNamespaces() {
+        if (namespaces != null) {
+            return;
+        }
+        String body = "mount -t tmpfs none /tmp || exit 1; prlimit --nproc=" + PROCESSES + " true 2>/dev/null || exit 3";
+        int code = probe(PID_NAMESPACE, "[ $$ = 1 ] || exit 1; " + body);
+        pids = code == 0 || code == 3;
+        if (!pids) {
+            code = probe(List.of(), body);
+        }
+        capped = code == 0;
+        namespaces = code == 0 || code == 3;
     }
 
-    /** Whether {@code command} succeeds inside fresh user, mount and network namespaces, with {@code more} of them. */
-    private static boolean probe(List<String> more, String command) {
+    /** Whether {@code command} succeeds inside fresh user, mount and network namespaces. */
+    private static boolean probe(String command) {
+        return probe(List.of(), command) == 0;
+    }
+
+    /** {@code command}'s exit status inside fresh user, mount and network namespaces, with {@code more}; -1 if none. */
+    private static int probe(List<String> more, String command) {
         try {
             List<String> cmd = new ArrayList<>(List.of("unshare", "-Urnm"));
             cmd.addAll(more);
             cmd.addAll(List.of("sh", "-c", command));
             Process p = new ProcessBuilder(cmd)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+            return p.waitFor(5, TimeUnit.SECONDS) ? p.exitValue() : -1;
         } catch (Exception e) {
-            return false;
+            return -1;
         }
     }
 
@@ -147,8 +164,7 @@ public final class Sandbox {
                 // At most PROCESSES processes and threads in this child's user namespace, the JVM's own included: a fork
                 // or thread bomb then fails in its child instead of filling the machine (the kernel does not hold root
                 // to it, so this guards the non-root users who grade and learn; the PID namespace still ends them all).
-                + "command -v prlimit >/dev/null && exec prlimit --nproc=" + PROCESSES + " -- \"$@\"; "
-                + "exec \"$@\"";
+                + (capped ? "exec prlimit --nproc=" + PROCESSES + " -- \"$@\"" : "exec \"$@\"");
     }
 
     /** The command that runs {@code command} in the sandbox (or as it is, without one). */
@@ -171,7 +187,7 @@ public final class Sandbox {
         }
         Path w = writable.toAbsolutePath().normalize();
         List<String> out = new ArrayList<>(List.of("unshare", "-Urnm"));
-        if (Boolean.TRUE.equals(pids)) {
+        if (pids) {
             out.addAll(PID_NAMESPACE);
         }
         out.addAll(List.of("sh", "-c", script(), "sandbox", home.toString(),
