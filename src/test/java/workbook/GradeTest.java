@@ -81,6 +81,7 @@ class GradeTest {
                 "--time-budget", "40", "--lang", "en");
         assertEquals(0, r.exit(), r.describe());
         assertTrue(r.out().contains("graded 9 submissions"), r.describe());
+        assertTrue(r.out().contains("ivy: holds lab beta's files"), "the summary names the folders it could not grade: " + r.describe());
 
         Map<String, Map<String, String>> rows = rows(out.resolve("grades.csv"));
         assertEquals(9, rows.size(), r.describe());

@@ -185,6 +185,9 @@ final class GradeCommand implements Callable<Integer> {
         }
     }
 
+    /** How many ungraded folders the summary names, one line each (the rest are in grades.csv). */
+    static final int UNGRADED_SHOWN = 10;
+
     private void summary(Messages msg, Verdicts.ClassGrade g, PrintStream o) {
         o.println(msg.get("grade.done", g.submissions().size(), g.lab(), String.format(Locale.ROOT, "%.1f", g.millis() / 1000.0),
                 g.jobs(), String.format(Locale.ROOT, "%.1f", g.submissions().size() * 60_000.0 / Math.max(1, g.millis()))));
@@ -195,6 +198,15 @@ final class GradeCommand implements Callable<Integer> {
             }
         }
         int width = Math.max(40, workbook.report.Terminal.columns() - 1);
+        // The folders that got no grade at all, with why: the instructor can fix them (move files, pick the lab) now.
+        List<Verdicts.Submission> ungraded = g.submissions().stream()
+                .filter(s -> s.verdict() == SubmissionVerdict.MISSING || s.verdict() == SubmissionVerdict.ERROR).toList();
+        ungraded.stream().limit(UNGRADED_SHOWN).forEach(s -> workbook.report.Terminal.wrap(s.student() + ": "
+                + (s.message() == null ? msg.get("grade.verdict." + s.verdict().wire()) : s.message()), width - 4)
+                .forEach(line -> o.println("    " + line)));
+        if (ungraded.size() > UNGRADED_SHOWN) {
+            o.println("    " + msg.get("grade.ungradedMore", ungraded.size() - UNGRADED_SHOWN));
+        }
         workbook.report.Terminal.wrap(msg.get("grade.wrote", Workspace.display(out)), width).forEach(o::println);
         g.submissions().stream().filter(s -> s.check() != null).findFirst().ifPresent(s -> workbook.report.Terminal.wrap(
                 msg.get("grade.verifyHint", "./workbook verify " + Workspace.display(out.resolve("receipts").resolve(s.student() + ".json"))
