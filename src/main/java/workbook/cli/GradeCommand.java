@@ -201,9 +201,13 @@ final class GradeCommand implements Callable<Integer> {
         // The folders that got no grade at all, with why: the instructor can fix them (move files, pick the lab) now.
         List<Verdicts.Submission> ungraded = g.submissions().stream()
                 .filter(s -> s.verdict() == SubmissionVerdict.MISSING || s.verdict() == SubmissionVerdict.ERROR).toList();
-        ungraded.stream().limit(UNGRADED_SHOWN).forEach(s -> workbook.report.Terminal.wrap(s.student() + ": "
-                + (s.message() == null ? msg.get("grade.verdict." + s.verdict().wire()) : s.message()), width - 4)
-                .forEach(line -> o.println("    " + line)));
+        ungraded.stream().limit(UNGRADED_SHOWN).forEach(s -> {
+            List<String> lines = workbook.report.Terminal.wrap(s.student() + ": "
+                    + (s.message() == null ? msg.get("grade.verdict." + s.verdict().wire()) : s.message()), width - 6);
+            for (int i = 0; i < lines.size(); i++) {
+                o.println((i == 0 ? "    " : "      ") + lines.get(i));
+            }
+        });
         if (ungraded.size() > UNGRADED_SHOWN) {
             o.println("    " + msg.get("grade.ungradedMore", ungraded.size() - UNGRADED_SHOWN));
         }
