@@ -43,6 +43,21 @@ class UsageErrorsTest {
         assertEquals(2, r.json().get("exit").getAsInt(), r.describe());
     }
 
+    /** A --workspace with another lab's folder, or the file at its top, says so instead of only "does not exist". */
+    @Test
+    void aWorkspaceWithSomethingElseInItSaysWhat() throws Exception {
+        Path other = Files.createDirectories(tmp.resolve("other/singleflight"));
+        WorkbookRun.Result r = WorkbookRun.run("check", "--lab", "lease", "--workspace", other.getParent().toString(), "--lang", "en");
+        assertEquals(2, r.exit(), r.describe());
+        assertTrue(r.err().contains("this folder holds lab singleflight's files: --lab singleflight"), r.describe());
+
+        Path flat = Files.createDirectories(tmp.resolve("flat"));
+        Files.writeString(flat.resolve("Jobs.java"), "class Jobs {}");
+        r = WorkbookRun.run("check", "--lab", "lease", "--workspace", flat.toString(), "--lang", "en");
+        assertEquals(2, r.exit(), r.describe());
+        assertTrue(r.err().contains("Jobs.java into the lab's package folder"), r.describe());
+    }
+
     @Test
     void checkOfStepZero() {
         WorkbookRun.Result r = WorkbookRun.run("check", "0", "--workspace", workspace.toString(), "--json");

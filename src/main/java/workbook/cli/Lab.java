@@ -179,7 +179,7 @@ final class Lab {
             return ws;
         }
         if (explicit) {
-            throw new SetupError(msg.get("setup.noWorkspace", Workspace.display(ws.jobsFile())));
+            throw new SetupError(msg.get("setup.noWorkspace", Workspace.display(ws.jobsFile())) + besides(ws));
         }
         try {
             Files.createDirectories(ws.jobsFile().getParent());
@@ -195,6 +195,18 @@ final class Lab {
         copyGiven(ws);
         notices.println(msg.get("setup.created", Workspace.display(ws.dir())));
         return ws;
+    }
+
+    /** What the folder holds instead, when it says something: another lab's files, or the main file elsewhere. */
+    private String besides(Workspace ws) {
+        java.util.Map<String, String> others = new java.util.HashMap<>();
+        Catalogue.labs(home).stream().filter(l -> !l.equals(course.id())).forEach(l -> others.put(l, Catalogue.packageOf(home, l)));
+        workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(ws.dir(), course, others);
+        return switch (m.kind()) {
+            case OTHER_LAB -> " " + msg.get("setup.holdsOtherLab", m.lab());
+            case ELSEWHERE -> " " + msg.get("setup.mainFileElsewhere", Workspace.display(ws.dir().getParent().resolve(m.found())));
+            case NOWHERE -> "";
+        };
     }
 
     /** Tells the learner, once per command, which of their files are not UTF-8 (they are still read and graded). */
