@@ -54,6 +54,13 @@ public final class Catalogue {
         return load(home, labs.get(0), extraMutantDirs);
     }
 
+    /** Every installed lab, by id, with its package (the folder its learner files live in). */
+    public static java.util.Map<String, String> packages(Path home) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        labs(home).forEach(l -> out.put(l, packageOf(home, l)));
+        return out;
+    }
+
     /** The package a lab's learner files live in, as its course.json says. */
     public static String packageOf(Path home, String lab) {
         return json(home.resolve("lessons").resolve(lab).resolve("course.json")).get("package").getAsString();

@@ -88,7 +88,7 @@ final class GradeCommand implements Callable<Integer> {
         // and the confirming runs: one JVM start instead of three. Kills are confirmed beside the reference in a
         // secret order (Grader#mutants), so a child that has run other code before tells a test nothing it can use.
         BatchGrader batch = new BatchGrader(() -> lab.grader(true, sandbox, limits, 1), lab.course, lab.msg, n, budget,
-                otherLabs(lab.course.id()));
+                Catalogue.packages(Catalogue.home()));
         Verdicts.ClassGrade grade = batch.grade(folders, progress(lab.msg, System.err));
         write(lab, grade);
         if (options.json) {
@@ -120,14 +120,6 @@ final class GradeCommand implements Callable<Integer> {
                 .filter(f -> Files.isDirectory(f.resolve(Catalogue.packageOf(home, l).replace('.', '/')))).count()))
                 .orElse(null);
         return best == null ? options : options.forLab(best);
-    }
-
-    /** Every other installed lab, by id, with its package. */
-    private static java.util.Map<String, String> otherLabs(String graded) {
-        Path home = Catalogue.home();
-        java.util.Map<String, String> out = new java.util.HashMap<>();
-        Catalogue.labs(home).stream().filter(l -> !l.equals(graded)).forEach(l -> out.put(l, Catalogue.packageOf(home, l)));
-        return out;
     }
 
     /**

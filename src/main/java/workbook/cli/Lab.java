@@ -199,9 +199,7 @@ final class Lab {
 
     /** What the folder holds instead, when it says something: another lab's files, or the main file elsewhere. */
     private String besides(Workspace ws) {
-        java.util.Map<String, String> others = new java.util.HashMap<>();
-        Catalogue.labs(home).stream().filter(l -> !l.equals(course.id())).forEach(l -> others.put(l, Catalogue.packageOf(home, l)));
-        workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(ws.dir(), course, others);
+        workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(ws.dir(), course, Catalogue.packages(home));
         return switch (m.kind()) {
             case OTHER_LAB -> " " + msg.get("setup.holdsOtherLab", m.lab());
             case ELSEWHERE -> " " + msg.get("setup.mainFileElsewhere", Workspace.display(ws.dir().getParent().resolve(m.found())));
@@ -214,15 +212,8 @@ final class Lab {
         List<Path> files = new java.util.ArrayList<>(ws.learnerFiles());
         files.add(ws.testFile());
         for (Path f : files) {
-            if (workbook.workspace.SourceText.notUtf8(f)) {
-                try {
-                    String enc = workbook.workspace.SourceText.read(f).encoding().wire();
-                    workbook.report.Terminal.fit(msg.get("setup.notUtf8", Workspace.display(f), enc), 1)
-                            .forEach(notices::println);
-                } catch (IOException e) {
-                    // unreadable now: the command that reads it says so
-                }
-            }
+            workbook.workspace.SourceText.notUtf8(f).ifPresent(enc -> workbook.report.Terminal.fit(
+                    msg.get("setup.notUtf8", Workspace.display(f), enc.wire()), 1).forEach(notices::println));
         }
     }
 

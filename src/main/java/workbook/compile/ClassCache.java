@@ -52,14 +52,14 @@ public final class ClassCache {
      */
     public CompileResult compileFiles(String kind, List<Path> files, List<Path> classpath) {
         List<Source> sources = new ArrayList<>();
-        boolean bom = false;
+        boolean fromCopies = false;
         for (Path f : files) {
             workbook.workspace.SourceText read = read(f);
             String text = read.text();
-            bom |= text.startsWith("\uFEFF") || read.encoding() != workbook.workspace.SourceText.Encoding.UTF8;
+            fromCopies |= text.startsWith("\uFEFF") || read.encoding() != workbook.workspace.SourceText.Encoding.UTF8;
             sources.add(new Source(f.getFileName().toString(), text.startsWith("\uFEFF") ? text.substring(1) : text));
         }
-        if (!bom) {
+        if (!fromCopies) {
             return cached(kind, sources, classpath, work -> files);
         }
         java.util.Map<String, Path> original = new java.util.HashMap<>();

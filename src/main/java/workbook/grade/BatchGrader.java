@@ -38,21 +38,21 @@ public final class BatchGrader {
     private final Messages msg;
     private final int jobs;
     private final long budgetMillis;
-    private final java.util.Map<String, String> otherLabs;
+    private final java.util.Map<String, String> labs;
 
     /**
      * @param graders      a fresh grader per submission
      * @param budgetMillis the wall time one submission may take, checking and mutants together
-     * @param otherLabs    the other labs installed, by id, with their packages: a folder holding one of them is named so
+     * @param labs         the labs installed, by id, with their packages: a folder holding another of them is named so
      */
     public BatchGrader(Supplier<Grader> graders, Course course, Messages msg, int jobs, long budgetMillis,
-                       java.util.Map<String, String> otherLabs) {
+                       java.util.Map<String, String> labs) {
         this.graders = graders;
         this.course = course;
         this.msg = msg;
         this.jobs = Math.max(1, jobs);
         this.budgetMillis = budgetMillis;
-        this.otherLabs = java.util.Map.copyOf(otherLabs);
+        this.labs = java.util.Map.copyOf(labs);
     }
 
     /** The sub-folders of {@code dir}, by name: one student each (hidden folders left out). */
@@ -148,7 +148,7 @@ public final class BatchGrader {
 
     /** The note of a folder with no workspace of this lab: another lab's files, or the main file elsewhere. */
     private String whyMissing(Path folder) {
-        workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(folder, course, otherLabs);
+        workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(folder, course, labs);
         return switch (m.kind()) {
             case OTHER_LAB -> msg.get("grade.missingOtherLab", m.lab(), m.found(), course.id());
             case ELSEWHERE -> msg.get("grade.missingElsewhere", m.found(),
@@ -182,7 +182,7 @@ public final class BatchGrader {
     /** The first compiler message, named from the class folder ({@code ada/lease/Jobs.java:7: ';' expected}). */
     private static String firstDiagnostic(Path folder, Verdicts.Compile compile) {
         return compile.diagnostics().stream().findFirst()
-                .map(d -> inClass(folder, d.file()) + ":" + d.line() + ": " + d.message().lines().findFirst().orElse(""))
+                .map(d -> Workspace.inClass(folder, Path.of(d.file())) + ":" + d.line() + ": " + d.message().lines().findFirst().orElse(""))
                 .orElse(null);
     }
 
@@ -247,12 +247,6 @@ public final class BatchGrader {
                 course.mutants().size(), millis, message, null, null);
     }
 
-    /** A file of a submission named from the class folder ({@code ada/lease/Jobs.java}), as the instructor sees it. */
-    private static String inClass(Path folder, String file) {
-        Path f = Path.of(file).toAbsolutePath().normalize();
-        Path root = folder.toAbsolutePath().normalize().getParent();
-        return root != null && f.startsWith(root) ? root.relativize(f).toString().replace('\\', '/') : file;
-    }
 
     private static String student(Path folder) {
         return folder.getFileName().toString();

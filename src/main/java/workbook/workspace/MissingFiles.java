@@ -37,23 +37,24 @@ public record MissingFiles(Kind kind, String lab, String found) {
     static final int ENTRIES = 2_000;
 
     /**
-     * @param otherLabs every other installed lab, by id, with its package (the folder its files live in)
+     * @param labs the installed labs, by id, with their packages (the folder their files live in); the course's own is
+     *             passed over
      */
-    public static MissingFiles in(Path folder, Course course, Map<String, String> otherLabs) {
-        for (Map.Entry<String, String> lab : new java.util.TreeMap<>(otherLabs).entrySet()) {
+    public static MissingFiles in(Path folder, Course course, Map<String, String> labs) {
+        for (Map.Entry<String, String> lab : new java.util.TreeMap<>(labs).entrySet()) {
             Path pkg = folder.resolve(lab.getValue().replace('.', '/'));
             if (!lab.getKey().equals(course.id()) && Files.isDirectory(pkg, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return new MissingFiles(Kind.OTHER_LAB, lab.getKey(), named(folder, pkg));
+                return new MissingFiles(Kind.OTHER_LAB, lab.getKey(), Workspace.inClass(folder, pkg));
             }
         }
         String main = Path.of(course.learnerFile()).getFileName().toString();
-        return first(folder, main).map(f -> new MissingFiles(Kind.ELSEWHERE, null, named(folder, f)))
+        return first(folder, main).map(f -> new MissingFiles(Kind.ELSEWHERE, null, Workspace.inClass(folder, f)))
                 .orElse(new MissingFiles(Kind.NOWHERE, null, null));
     }
 
     /** Where the main file should be, named the same way ({@code kim/lease/Jobs.java}). */
     public static String expected(Path folder, Course course) {
-        return named(folder, folder.resolve(course.learnerFile()));
+        return Workspace.inClass(folder, folder.resolve(course.learnerFile()));
     }
 
     /** The shallowest regular file called {@code name}, links not followed, hidden folders left out. */
@@ -84,14 +85,8 @@ public record MissingFiles(Kind kind, String lab, String found) {
                         }
                     });
         } catch (IOException e) {
-            return Optional.ofNullable(best[0]);
+            // what was found before the tree became unreadable still counts
         }
         return Optional.ofNullable(best[0]);
-    }
-
-    private static String named(Path folder, Path p) {
-        Path root = folder.toAbsolutePath().normalize().getParent();
-        Path abs = p.toAbsolutePath().normalize();
-        return (root != null && abs.startsWith(root) ? root.relativize(abs) : abs).toString().replace('\\', '/');
     }
 }

@@ -54,12 +54,13 @@ public record SourceText(String text, Encoding encoding) {
         }
     }
 
-    /** Whether {@code file} exists and is not UTF-8 (the learner should save it as UTF-8). */
-    public static boolean notUtf8(Path file) {
+    /** What {@code file} was saved as, when it exists and is not UTF-8 (the learner should save it as UTF-8). */
+    public static java.util.Optional<Encoding> notUtf8(Path file) {
         try {
-            return Files.isRegularFile(file) && read(file).encoding() != Encoding.UTF8;
+            return Files.isRegularFile(file) ? java.util.Optional.of(read(file).encoding()).filter(e -> e != Encoding.UTF8)
+                    : java.util.Optional.empty();
         } catch (IOException e) {
-            return false;
+            return java.util.Optional.empty(); // unreadable now: the command that reads it says so
         }
     }
 

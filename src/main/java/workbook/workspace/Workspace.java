@@ -61,6 +61,16 @@ public record Workspace(Path dir, Course course) {
         return Files.isRegularFile(jobsFile());
     }
 
+    /**
+     * A path in a class of submissions as the instructor sees it, from the folder that holds {@code submission} and the
+     * other students' ({@code ada/lease/Jobs.java}); as it is when it lies elsewhere.
+     */
+    public static String inClass(Path submission, Path p) {
+        Path root = submission.toAbsolutePath().normalize().getParent();
+        Path abs = p.toAbsolutePath().normalize();
+        return (root != null && abs.startsWith(root) ? root.relativize(abs) : abs).toString().replace('\\', '/');
+    }
+
     /** The path as the user would type it: relative to the current directory when it lies below it. */
     public static String display(Path p) {
         Path cwd = Path.of("").toAbsolutePath();

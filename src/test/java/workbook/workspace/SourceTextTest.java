@@ -21,11 +21,11 @@ class SourceTextTest {
     void utf8AndCp949AreReadAsTheirText() throws Exception {
         Path utf8 = Files.writeString(dir.resolve("a.java"), KOREAN);
         assertEquals(new SourceText(KOREAN, SourceText.Encoding.UTF8), SourceText.read(utf8));
-        assertFalse(SourceText.notUtf8(utf8));
+        assertFalse(SourceText.notUtf8(utf8).isPresent());
 
         Path cp949 = Files.write(dir.resolve("b.java"), KOREAN.getBytes(Charset.forName("x-windows-949")));
         assertEquals(new SourceText(KOREAN, SourceText.Encoding.CP949), SourceText.read(cp949));
-        assertTrue(SourceText.notUtf8(cp949));
+        assertEquals(java.util.Optional.of(SourceText.Encoding.CP949), SourceText.notUtf8(cp949));
     }
 
     @Test
@@ -37,6 +37,6 @@ class SourceTextTest {
         SourceText t = SourceText.read(Files.write(dir.resolve("c.java"), bad));
         assertEquals(SourceText.Encoding.UNKNOWN, t.encoding());
         assertTrue(t.text().startsWith("class Jobs {} // ") && t.text().contains("\uFFFD"), t.text());
-        assertFalse(SourceText.notUtf8(dir.resolve("missing.java")), "a missing file is nothing to warn about");
+        assertFalse(SourceText.notUtf8(dir.resolve("missing.java")).isPresent(), "a missing file is nothing to warn about");
     }
 }
