@@ -74,9 +74,10 @@ public final class BatchGrader {
         });
         AtomicInteger done = new AtomicInteger();
         java.util.Map<Path, Long> started = new java.util.concurrent.ConcurrentHashMap<>();
-        List<Future<Verdicts.Submission>> futures = new ArrayList<>();
-        for (Path folder : folders) {
-            futures.add(pool.submit(() -> {
+        List<Path> order = heaviestFirst(folders);
+        java.util.Map<Path, Future<Verdicts.Submission>> futures = new java.util.HashMap<>();
+        for (Path folder : order) {
+            futures.put(folder, pool.submit(() -> {
                 started.put(folder, System.nanoTime());
                 Verdicts.Submission s;
                 try {
@@ -88,14 +89,35 @@ public final class BatchGrader {
                 return s;
             }));
         }
-        List<Verdicts.Submission> graded = new ArrayList<>();
-        for (int i = 0; i < folders.size(); i++) {
-            graded.add(collect(futures.get(i), folders.get(i), started, done, folders.size(), progress));
+        // Collected in the order they started (so one that hangs is abandoned in time), reported by name.
+        java.util.Map<Path, Verdicts.Submission> byFolder = new java.util.HashMap<>();
+        for (Path folder : order) {
+            byFolder.put(folder, collect(futures.get(folder), folder, started, done, folders.size(), progress));
         }
+        List<Verdicts.Submission> graded = folders.stream().map(byFolder::get).toList();
         pool.shutdownNow();
         // How many were graded at once: never more than there were submissions.
         return new Verdicts.ClassGrade("grade", course.id(), graded, steps(), mutantsInfo(),
                 Math.max(1, Math.min(jobs, folders.size())), (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * The order submissions start in: the largest test files first, as those take longest (each of their tests runs on
+     * the reference and on the mutants it reaches). A long one started last would keep the class waiting while the
+     * other jobs sit idle; started first, the short ones fill in around it. Ties and unreadable folders keep name order.
+     */
+    List<Path> heaviestFirst(List<Path> folders) {
+        java.util.Map<Path, Long> size = new java.util.HashMap<>();
+        for (Path f : folders) {
+            try {
+                size.put(f, Files.size(new Workspace(f, course).testFile()));
+            } catch (IOException | RuntimeException e) {
+                size.put(f, 0L);
+            }
+        }
+        List<Path> out = new ArrayList<>(folders);
+        out.sort(java.util.Comparator.comparing((Path f) -> size.get(f)).reversed());
+        return out;
     }
 
     /**
