@@ -4,7 +4,7 @@
 #
 # Usage: bench/class.sh [N]            N submissions (default 100)
 #   REPEATS=1   runs per --jobs value; the median wall time is reported (default 1: a run of 100 takes minutes)
-#   JOBS="1 2 default"  the --jobs values ("default": no --jobs, the workbook's own choice, twice the cores); the
+#   JOBS="1 2 default"  the --jobs values ("default": no --jobs, the workbook's own choice, 3 × cores); the
 #               speed-up is the first one's time over each other's
 #   K=5         submissions graded the plain way, extrapolated to N; PLAIN=0 skips the plain way
 #   SEED=11     the class is a function of N, SEED and HOSTILE only (bench/class_mix.py, no clock, no $RANDOM)
@@ -87,10 +87,10 @@ grade_once() {  # $1 = jobs, $2 = out
   local before rc bound left new
   before="$(folders)"
   echo "machine before: children ours $(ours), others $(theirs); workbook-* folders $(printf '%s' "$before" | grep -c . || true)" > "$2.leaks"
-  local j=$1; [ "$j" != default ] || j=$((2 * $(nproc)))
+  local j=$1; [ "$j" != default ] || j=$((3 * $(nproc)))
   bound=$(( n * (${BUDGET:-60} + 40) / j + 300 ))   # far past what BatchGrader allows itself
   local jobs_opt=(--jobs "$1")
-  [ "$1" != default ] || jobs_opt=()   # the workbook's own choice (twice the cores)
+  [ "$1" != default ] || jobs_opt=()   # the workbook's own choice (3 × cores)
   local cmd=(timeout "$bound" "$home/workbook" grade "$work/class" "${jobs_opt[@]}" --out "$2" --lab lease --lang en
              ${BUDGET:+--time-budget "$BUDGET"})
   # The inner shell times the run, waits for children being killed to go, and lists the folders left.

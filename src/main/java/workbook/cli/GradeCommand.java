@@ -42,7 +42,7 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default: grades).")
     Path out = Path.of("grades");
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Submissions graded side by side (default: twice the number of cores).")
+    @Option(names = "--jobs", paramLabel = "N", description = "Submissions graded side by side (default: three times the number of cores).")
     Integer jobs;
 
     @Option(names = "--mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set, kept outside the repo).")
@@ -55,11 +55,6 @@ final class GradeCommand implements Callable<Integer> {
     static final int DEFAULT_BUDGET_SECONDS = 60;
 
     /**
-     * Two submissions per core: a submission spends much of its time waiting (learner tests that wait on locks and
-     * latches, JVM starts), and a second one fills that time. Measured on 2 cores, 30 submissions: 255 s at 2 jobs,
-     * 185 s at 3, 164 s at 4 (bench/class.sh). Fewer where memory is short: each job's child JVM takes up to ~400 MB.
-     */
-    /**
      * {@link #DEFAULT_BUDGET_SECONDS} for a submission that has a core to itself, and as many times that as there are
      * submissions per core: at two jobs a core each gets about half the CPU, and an honest, heavy submission (45 tests
      * on 57 mutants: 26 s alone) must not run out of wall-clock time because its neighbours are busy.
@@ -69,8 +64,14 @@ final class GradeCommand implements Callable<Integer> {
         return DEFAULT_BUDGET_SECONDS * (long) Math.max(1, (jobs + cores - 1) / cores);
     }
 
+    /**
+     * Three submissions per core: a submission spends half its time or more waiting (learner tests that wait on locks,
+     * latches and timeouts of their own, JVM starts), and the others fill that time. Measured on 2 cores, the class of
+     * 100 of bench/class.sh: 494 s at 2 jobs, 263 s at 4, 226 s at 6, with 28 % and 12 % of the CPU left idle at 4 and
+     * 6. Fewer where memory is short: each job's child JVM takes up to ~400 MB.
+     */
     static int defaultJobs() {
-        int byCores = 2 * Runtime.getRuntime().availableProcessors();
+        int byCores = 3 * Runtime.getRuntime().availableProcessors();
         long memoryMb = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                 instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() >> 20 : Long.MAX_VALUE;
         return (int) Math.max(1, Math.min(byCores, memoryMb / 600));
