@@ -28,6 +28,19 @@ class CompleteTest {
     }
 
     @Test
+    void theResultIsStoredExactlyAsGiven() {
+        Path db = heldByA();
+        String result = "  첫 줄\n second line\t ";
+        assertTrue(Jobs.complete(db, "j", "A", 1, 12.0, result), "complete by A with fence 1 at now=12, a result with spaces and a newline");
+        assertEquals(quoted(result), quoted(Db.row(db, "j").result()), "stored result, character for character");
+    }
+
+    /** The text in quotes, with its newlines and tabs written out, so a message shows what changed. */
+    private static String quoted(String s) {
+        return s == null ? "null" : "\"" + s.replace("\n", "\\n").replace("\t", "\\t") + "\"";
+    }
+
+    @Test
     void lateWorkerWithAnOldFenceIsRefused() {
         Path db = Db.fresh(dir);
         Db.insert(db, "j", null, 0.0, 0, null, 0);
