@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Grading a class, timed: `./workbook grade` on N made-up submissions of lab lease at --jobs 1, --jobs 2 and its default, beside the
-# plain way (one `mvn test` per submission). Long-running (minutes per run): kept apart from bench/benchmark.sh.
+# Grading a class, timed: `./workbook grade` on N made-up submissions of lab lease at --jobs 1, --jobs 2 and its
+# default, beside the plain way (one `mvn test` per submission). Long-running (minutes per run): kept apart from
+# bench/benchmark.sh.
 #
 # Usage: bench/class.sh [N]            N submissions (default 100)
 #   REPEATS=1   runs per --jobs value; the median wall time is reported (default 1: a run of 100 takes minutes)
-#   JOBS="1 2 default"  the --jobs values ("default": no --jobs, the workbook's own choice, 3 × cores); the
-#               speed-up is the first one's time over each other's
+#   JOBS="1 2 default"  the --jobs values ("default": no --jobs, the workbook's own choice); the speed-up is the
+#               first one's time over each other's
 #   K=5         submissions graded the plain way, extrapolated to N; PLAIN=0 skips the plain way
 #   SEED=11     the class is a function of N, SEED and HOSTILE only (bench/class_mix.py, no clock, no $RANDOM)
 #   HOSTILE=k   hostile submissions (default N/10, at most 10: the list below, taken in its order)
@@ -87,10 +88,10 @@ grade_once() {  # $1 = jobs, $2 = out
   local before rc bound left new
   before="$(folders)"
   echo "machine before: children ours $(ours), others $(theirs); workbook-* folders $(printf '%s' "$before" | grep -c . || true)" > "$2.leaks"
-  local j=$1; [ "$j" != default ] || j=$((3 * $(nproc)))
+  # The default run is bounded as if at --jobs 1: the workbook picks its own number (fewer where memory is short).
+  local j=$1 jobs_opt=(--jobs "$1")
+  [ "$1" != default ] || { j=1; jobs_opt=(); }
   bound=$(( n * (${BUDGET:-60} + 40) / j + 300 ))   # far past what BatchGrader allows itself
-  local jobs_opt=(--jobs "$1")
-  [ "$1" != default ] || jobs_opt=()   # the workbook's own choice (3 × cores)
   local cmd=(timeout "$bound" "$home/workbook" grade "$work/class" "${jobs_opt[@]}" --out "$2" --lab lease --lang en
              ${BUDGET:+--time-budget "$BUDGET"})
   # The inner shell times the run, waits for children being killed to go, and lists the folders left.
