@@ -221,12 +221,12 @@ for j in "${jobs_list[@]}"; do
   own=$(python3 -c "import json,sys; print('%.1f' % (json.load(open(sys.argv[1]))['millis'] / 1000))" \
     "$work/out-j$j-r1/grades.json" 2>/dev/null || echo "?")
   label="--jobs $j"
-  [ "$j" != default ] || label="(--jobs $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['jobs'])" \
-    "$work/out-j$j-r1/grades.json" 2>/dev/null || echo "?"), its default)"
+  [ "$j" != default ] || label="default ($(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['jobs'])" \
+    "$work/out-j$j-r1/grades.json" 2>/dev/null || echo "?") at once)"
   printf '%-58s %10s %10s\n' "workbook grade $label, wall (median of $repeats; own: $own s)" "${wall[$j]}" \
     "$(awk -v n="$n" -v w="${wall[$j]}" 'BEGIN {printf "%.1f", n * 60 / w}')"
 done
-echo "  (target: $n submissions in under 300 s on 2 cores)"
+echo "  (the issue's target: 100 submissions in under 300 s on 2 cores)"
 for j in "${jobs_list[@]:1}"; do
   printf '%-58s %9sx\n' "speed-up, --jobs $first -> --jobs $j" "$(awk -v a="${wall[$first]}" -v b="${wall[$j]}" 'BEGIN {printf "%.2f", a / b}')"
 done
