@@ -33,6 +33,9 @@ public final class Crashes {
     private final List<String> done = new ArrayList<>();
     private int dieAt = -1;
     private String diedAt;
+    /** The effect statement (one that writes {@code applied} or {@code balance}) to fail, counted from arming; -1 none. */
+    private int failEffectAt = -1;
+    private int effects;
 
     private Crashes(Connection real, boolean recycle) {
         this.real = real;
@@ -68,9 +71,24 @@ public final class Crashes {
         return this;
     }
 
+    /**
+     * The {@code k}-th statement from now that writes an effect (its SQL names {@code applied} or {@code balance} and is
+     * not a {@code SELECT}) fails with an {@link SQLException}, as a trigger or a constraint would make it fail: the
+     * statement does not happen, the connection lives on, and the fault is gone after that one statement.
+     */
+    public Crashes failEffect(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("failEffect: k starts at 1, not " + k);
+        }
+        failEffectAt = k;
+        effects = 0;
+        return this;
+    }
+
     /** The worker no longer dies (unless it already did). */
     public Crashes disarm() {
         dieAt = -1;
+        failEffectAt = -1;
         return this;
     }
 
@@ -92,7 +110,11 @@ public final class Crashes {
         return diedAt;
     }
 
-    private void boundary(String what) {
+    private void boundary(String what) throws SQLException {
+        if (failEffectAt > 0 && isEffect(what) && ++effects == failEffectAt) {
+            failEffectAt = -1;
+            throw new SQLException("probe: the effect failed (as a trigger or a constraint makes it fail): " + what);
+        }
         if (dieAt > 0 && done.size() + 1 >= dieAt) {
             diedAt = "#" + (done.size() + 1) + " " + what;
             try {
@@ -111,6 +133,11 @@ public final class Crashes {
             throw new WorkerDied("the worker died before boundary " + diedAt);
         }
         done.add(what);
+    }
+
+    private static boolean isEffect(String sql) {
+        String s = sql.strip().toLowerCase(java.util.Locale.ROOT);
+        return !s.startsWith("select") && (s.contains("applied") || s.contains("balance"));
     }
 
     @SuppressWarnings("unchecked")

@@ -45,6 +45,8 @@ public final class FailoverProbe {
     public static final long TTL = 1_000;
     /** The largest batch a round reads. */
     public static final int MAX_BATCH = 8;
+    /** How long two racing workers may take, on the real clock, before the cell is called stuck. */
+    private static final long RACE_LIMIT_NANOS = 20_000_000_000L;
 
     private FailoverProbe() {}
 
@@ -69,10 +71,13 @@ public final class FailoverProbe {
             p.take();
             for (int f = 0; f < failovers; f++) {
                 p.rounds(rnd.nextInt(3));
-                if (rnd.nextBoolean()) {
-                    p.crash();
-                } else {
-                    p.pause();
+                switch (rnd.nextInt(6)) {
+                    case 0 -> p.crash();
+                    case 1 -> p.pause();
+                    case 2 -> p.retake();
+                    case 3 -> p.readsAheadThenDies();
+                    case 4 -> p.effectFails();
+                    default -> p.race();
                 }
             }
             p.drain();
@@ -96,7 +101,7 @@ public final class FailoverProbe {
     }
 
     /** One incarnation of a worker: its crashable connection (over {@code real}), its ownership and its projector. */
-    private record Worker(Connection real, Crashes crashes, Ownership own, Object projector) {
+    private record Worker(String name, Connection real, Crashes crashes, Ownership own, Object projector) {
         List<Event> read(int max) {
             return Learner.read(projector, max);
         }
@@ -202,12 +207,32 @@ public final class FailoverProbe {
 
         /** A worker drawn among the N takes the mark, at the instant the previous lease ends. */
         void take() {
+            take("w" + rnd.nextInt(workers));
+        }
+
+        /** {@code name} takes the mark, at the instant the previous lease ends. */
+        void take(String name) {
             now = Math.max(now, leaseUntil);
-            Connection real = idle.isEmpty() ? open(file, opened) : idle.pop();
+            Connection real = connection();
             Crashes crashes = Crashes.recycling(real);
-            Ownership own = Learner.take(crashes.connection(), PROJECTOR, "w" + rnd.nextInt(workers), now, TTL);
+            Ownership own = Learner.take(crashes.connection(), PROJECTOR, name, now, TTL);
             leaseUntil = now + TTL;
-            owner = new Worker(real, crashes, own, Learner.projector(crashes.connection(), own));
+            owner = new Worker(name, real, crashes, own, Learner.projector(crashes.connection(), own));
+        }
+
+        /** A real connection for a new incarnation: one a gone worker left (its transaction rolled back), or a new one. */
+        Connection connection() {
+            return idle.isEmpty() ? open(file, opened) : idle.pop();
+        }
+
+        /** The worker is gone: what it left open is rolled back, as the end of a process does, and its connection kept. */
+        void gone(Worker w) {
+            try (Statement s = w.real().createStatement()) {
+                s.execute("ROLLBACK");
+            } catch (SQLException none) {
+                // no transaction was open
+            }
+            idle.push(w.real());
         }
 
         int batch() {
@@ -248,22 +273,169 @@ public final class FailoverProbe {
             } catch (WorkerDied died) {
                 // the process is gone; its lease runs out
             }
-            idle.push(owner.real());
+            gone(owner);
             take();
         }
 
         /** The owner reads a batch and stalls; a new owner takes over and projects; the zombie wakes and applies. */
         void pause() {
+            stall(this::take);
+        }
+
+        /** The same as {@link #pause}, but the one who takes over is the stalled worker's own name, restarted. */
+        void retake() {
+            String name = owner.name();
+            stall(() -> take(name));
+        }
+
+        private void stall(Runnable takeOver) {
             Worker zombie = owner;
             List<Event> held = zombie.read(batch());
-            take();
+            takeOver.run();
             rounds(rnd.nextInt(3));
             try {
                 zombie.apply(held);
             } catch (StaleOwner | IllegalArgumentException refused) {
                 // the fence did its job (a zombie behind the new owner may be told "a mark never goes back" first)
             }
-            idle.push(zombie.real());
+            gone(zombie);
+        }
+
+        /** The owner reads two batches before it applies the first, applies it, and dies before the second. */
+        void readsAheadThenDies() {
+            int max = batch();
+            List<Event> first = owner.read(max);
+            List<Event> second = owner.read(batch());
+            now++;
+            rounds += 2;
+            try {
+                owner.apply(first);
+            } catch (StaleOwner | IllegalArgumentException refused) {
+                // told no (a mark that read ahead may refuse to go back): it dies all the same
+            }
+            // the process ends here, with the second batch read and never applied
+            gone(owner);
+            take();
+        }
+
+        /**
+         * One effect of the owner's next batch fails inside its transaction (as a trigger or a constraint would). The
+         * owner, told so by an exception, applies the same batch again once the fault has passed; an apply that returns
+         * normally is taken at its word. Then the owner crashes, as in {@link #crash}.
+         */
+        void effectFails() {
+            List<Event> b = owner.read(batch());
+            now++;
+            rounds++;
+            if (!b.isEmpty()) {
+                owner.crashes().failEffect(1 + rnd.nextInt(2 * b.size()));
+                boolean failed = false;
+                try {
+                    owner.apply(b);
+                } catch (RuntimeException told) {
+                    failed = true;
+                }
+                owner.crashes().disarm();
+                if (failed) {
+                    try {
+                        owner.apply(b);
+                    } catch (StaleOwner | IllegalArgumentException refused) {
+                        // told no again: it crashes below all the same
+                    }
+                }
+            }
+            crash();
+        }
+
+        /**
+         * Two workers truly at once, on threads of their own: the owner's lease ends while it holds a batch it read; it
+         * wakes and applies that batch while two workers drawn among the N each try to take the mark and, if they get
+         * it, read and apply a batch. The three start together; a refusal ({@link StaleOwner}, {@link MarkHeld}, an
+         * {@link IllegalArgumentException}) or a busy database is an outcome, not an error. Then the clock moves to the
+         * end of the last lease taken and a worker drawn takes the mark, from whatever the race left committed.
+         */
+        void race() {
+            Worker zombie = owner;
+            List<Event> held = zombie.read(batch());
+            now = Math.max(now + 1, leaseUntil);
+            String a = "w" + rnd.nextInt(workers);
+            String b = "w" + rnd.nextInt(workers);
+            int maxA = batch();
+            int maxB = batch();
+            long at = now;
+            Connection ca = connection();
+            Connection cb = connection();
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(3);
+            java.util.concurrent.atomic.AtomicReference<Throwable> broke = new java.util.concurrent.atomic.AtomicReference<>();
+            List<Thread> threads = List.of(
+                    racer(start, broke, () -> zombie.apply(held)),
+                    racer(start, broke, () -> takeAndProject(ca, a, at, maxA)),
+                    racer(start, broke, () -> takeAndProject(cb, b, at, maxB)));
+            threads.forEach(Thread::start);
+            long deadline = System.nanoTime() + RACE_LIMIT_NANOS;
+            for (Thread t : threads) {
+                try {
+                    t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("probe: interrupted while two workers raced");
+                }
+                if (t.isAlive()) {
+                    throw new IllegalStateException("probe: two workers at once did not finish in "
+                            + RACE_LIMIT_NANOS / 1_000_000_000 + " s (a deadlock, or a lock never released?)");
+                }
+            }
+            if (broke.get() instanceof Error e) {
+                throw e;
+            }
+            if (broke.get() instanceof RuntimeException e) {
+                throw e;
+            }
+            gone(zombie);
+            for (Connection c : List.of(ca, cb)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("ROLLBACK");
+                } catch (SQLException none) {
+                    // no transaction was open
+                }
+                idle.push(c);
+            }
+            rounds += 3;
+            leaseUntil = Math.max(leaseUntil, at + TTL);
+            take();
+        }
+
+        private static Thread racer(java.util.concurrent.CyclicBarrier start,
+                                    java.util.concurrent.atomic.AtomicReference<Throwable> broke, Runnable move) {
+            Thread t = new Thread(() -> {
+                try {
+                    start.await(RACE_LIMIT_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS);
+                    move.run();
+                } catch (StaleOwner | MarkHeld | IllegalArgumentException refused) {
+                    // refused: an outcome of the race
+                } catch (IllegalStateException busy) {
+                    // the database was busy (or the move failed inside): the move did not happen, nothing is lost
+                } catch (Throwable other) {
+                    broke.compareAndSet(null, other);
+                }
+            }, "probe-racer");
+            t.setDaemon(true);
+            return t;
+        }
+
+        /**
+         * On its own connection, {@code name} takes the mark at {@code at}, then reads and applies one batch. Every
+         * statement it executes waits a millisecond first, so that racing check-then-act steps overlap often enough to
+         * show; a single transaction is not slowed into losing by it.
+         */
+        private static void takeAndProject(Connection real, String name, long at, int max) {
+            Connection c = Unhurried.wrap(real);
+            Ownership own = Learner.take(c, PROJECTOR, name, at, TTL);
+            Object projector = Learner.projector(c, own);
+            List<Event> b = Learner.read(projector, max);
+            if (!b.isEmpty()) {
+                Learner.apply(projector, b);
+            }
         }
 
         void drain() {
@@ -271,6 +443,47 @@ public final class FailoverProbe {
             while (round(owner, max)) {
                 // to the end of the stream
             }
+        }
+    }
+
+    /** A connection whose statements each wait a millisecond before they execute (the racers' connections). */
+    private static final class Unhurried {
+        static Connection wrap(Connection real) {
+            return proxy(Connection.class, real);
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <T> T proxy(Class<T> type, T target) {
+            return (T) java.lang.reflect.Proxy.newProxyInstance(FailoverProbe.class.getClassLoader(), new Class<?>[] {type},
+                    (self, m, args) -> {
+                        if (m.getName().startsWith("execute") || m.getName().equals("commit")) {
+                            try {
+                                Thread.sleep(1);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                        Object out;
+                        try {
+                            out = m.invoke(target, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                        if (m.getDeclaringClass() == Object.class || out == null) {
+                            return m.getName().equals("equals") ? (Object) (self == args[0]) : out;
+                        }
+                        Class<?> r = m.getReturnType();
+                        if (r == java.sql.PreparedStatement.class) {
+                            return proxy(java.sql.PreparedStatement.class, (java.sql.PreparedStatement) out);
+                        }
+                        if (r == Statement.class) {
+                            return proxy(Statement.class, (Statement) out);
+                        }
+                        if (r == java.sql.CallableStatement.class) {
+                            return proxy(java.sql.CallableStatement.class, (java.sql.CallableStatement) out);
+                        }
+                        return out;
+                    });
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
  * A lab's measurement ({@code "probe"} in course.json): one JUnit test class, compiled from {@code dir} against the
  * reference, that publishes one JSON object per cell with {@code TestReporter.publishEntry("probe", json)}. The
  * workbook runs it on the reference, on the named mutants and on the learner's build, and lays the cells out as a
- * table and a plot: {@code rows} and {@code columns} name the two integer dimensions of a cell, {@code measures}
+ * table and a plot. A cell that threw publishes its two dimensions and {@link #ERROR} instead of its measures: {@code rows} and {@code columns} name the two integer dimensions of a cell, {@code measures}
  * its counts.
  *
  * @param dir       sources of the probe class, below the lab's lesson folder
@@ -33,4 +33,11 @@ public record Probe(Path dir, String testClass, String rows, String columns, Lis
 
     /** The system property a probe reads its seed from. */
     public static final String SEED = "workbook.probe.seed";
+
+    /** The system properties that, when set, keep the one cell a probe replays (its row and column values). */
+    public static final String ROW = "workbook.probe.row";
+    public static final String COLUMN = "workbook.probe.column";
+
+    /** The key of a cell that threw: the exception on one line, published instead of the measures. */
+    public static final String ERROR = "error";
 }

@@ -24,6 +24,9 @@ final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The seed (the same seed gives the same table; default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--cell", paramLabel = "ROW,COLUMN", description = "Replay one cell only, e.g. 4,7 (the table names its worst cell and the command that replays it).")
+    String cell;
+
     @Option(names = "--plot", paramLabel = "FILE", description = "Where to write the SVG (default: the workspace's .workbook/<lab>/probe-seed<N>.svg).")
     Path plot;
 
@@ -33,18 +36,41 @@ final class ProbeCommand implements Callable<Integer> {
         Lab lab = Lab.open(options, java.util.List.of());
         Probe probe = lab.course.measurement()
                 .orElseThrow(() -> new Lab.SetupError(lab.msg.get("setup.noProbe", lab.course.id())));
+        Verdicts.CellRef only = cell == null ? null : parseCell(cell, lab);
         Workspace ws = lab.workspace(System.err);
-        Verdicts.Probe measured = lab.grader().probe(ws, seed).orElseThrow();
+        Verdicts.Probe measured = lab.grader().probe(ws, seed, only).orElseThrow();
         Function<String, String> label = name -> probe.label(name, lab.msg.lang());
         Path file = plot != null ? plot : ws.notes().resolve(lab.course.id()).resolve("probe-seed" + seed + ".svg");
         Verdicts.Probe drawn = write(measured, file, new ProbePlot(measured, label, lab.msg));
         if (options.json) {
             System.out.println(Json.of(drawn));
         } else {
-            new ProbeTable(lab.msg, System.out, label).print(drawn);
+            new ProbeTable(lab.msg, System.out, label, replay(lab)).print(drawn);
         }
-        return drawn.variant("yours").map(v -> "measured".equals(v.status())
-                && probe.measures().stream().allMatch(m -> v.total(m) == 0) ? 0 : 1).orElse(0);
+        return drawn.variant("yours").map(v -> v.clean() ? 0 : 1).orElse(0);
+    }
+
+    /** The command that probes again as this one did, up to the cell (the table adds {@code --cell R,C}). */
+    private String replay(Lab lab) {
+        String ws = options.workspace == null ? "" : " --workspace " + Workspace.display(options.workspace);
+        return "./workbook --lab " + lab.course.id() + " probe" + ws + " --seed " + seed;
+    }
+
+    /** {@code 4,7} (or {@code 4x7}) as the cell of row 4 and column 7. */
+    private static Verdicts.CellRef parseCell(String text, Lab lab) {
+        String[] parts = text.strip().split("\\s*[,x×]\\s*");
+        try {
+            if (parts.length == 2) {
+                int row = Integer.parseInt(parts[0]);
+                int column = Integer.parseInt(parts[1]);
+                if (row > 0 && column > 0) {
+                    return new Verdicts.CellRef(row, column);
+                }
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new Lab.SetupError(lab.msg.get("probe.badCell", text));
     }
 
     private static Verdicts.Probe write(Verdicts.Probe p, Path file, ProbePlot plot) {
@@ -53,7 +79,6 @@ final class ProbeCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Verdicts.Probe(p.command(), p.seed(), p.rows(), p.columns(), p.measures(), p.variants(),
-                Workspace.display(file), p.millis());
+        return p.withPlot(Workspace.display(file));
     }
 }

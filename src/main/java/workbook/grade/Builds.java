@@ -25,6 +25,7 @@ public final class Builds {
     private final Course course;
     private final Compiler compiler;
     private final ClassCache cache;
+    private final Path cacheRoot;
     private final List<Path> libraries;
     /**
      * The cache name of every build a learner test may run against (reference, skeleton, mutants): one neutral name,
@@ -37,6 +38,12 @@ public final class Builds {
         this.libraries = course.libraries().stream().flatMap(c -> jarOf(c).stream()).distinct().toList();
         this.compiler = new Compiler(locale);
         this.cache = new ClassCache(cacheRoot, compiler);
+        this.cacheRoot = cacheRoot;
+    }
+
+    /** Where content-addressed results are kept between runs (classes, and what runs on them measured). */
+    public Path cacheRoot() {
+        return cacheRoot;
     }
 
     /** {@code <home>/target/workbook-cache}, where content-addressed classes are kept between runs. */

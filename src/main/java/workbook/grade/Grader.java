@@ -81,9 +81,9 @@ public final class Grader {
      * The lab's probe on the reference, its named mutants and the learner's build (when {@code ws} has the files),
      * all with one seed; empty when the lab has no probe.
      */
-    public java.util.Optional<Verdicts.Probe> probe(Workspace ws, long seed) {
+    public java.util.Optional<Verdicts.Probe> probe(Workspace ws, long seed, Verdicts.CellRef only) {
         try {
-            return course.measurement().map(p -> new Prober(builds, p, runner, msg, shards, judge).measure(ws, seed));
+            return course.measurement().map(p -> new Prober(builds, p, runner, msg, shards, judge).measure(ws, seed, only));
         } finally {
             runner.close();
         }

@@ -1,5 +1,6 @@
 package workbook.grade;
 
+import java.util.ArrayList;
 import java.util.List;
 import workbook.compile.SourceDiagnostic;
 
@@ -107,30 +108,124 @@ public final class Verdicts {
 
     /**
      * One cell of a probe: the two dimensions and the counts it measured, e.g. workers 4, failovers 7, lost 3,
-     * duplicates 0.
+     * duplicates 0. {@code status} is {@code measured}, or {@code threw} with {@code error} the exception on one line
+     * (then {@code counts} is empty).
      */
-    public record ProbeCell(int row, int column, java.util.Map<String, Long> counts) {}
+    public record ProbeCell(int row, int column, java.util.Map<String, Long> counts, String status, String error) {
+        public ProbeCell(int row, int column, java.util.Map<String, Long> counts) {
+            this(row, column, counts, "measured", null);
+        }
 
-    /**
-     * One build measured by a probe. {@code kind}: {@code reference}, {@code mutant} or {@code yours}; {@code status}:
-     * {@code measured}, or {@code notRun} with {@code message} saying why (a compile error, a step not yet written, a
-     * probe that crashed or timed out).
-     */
-    public record ProbeVariant(String id, String kind, String description, String status, String message,
-                               List<ProbeCell> cells) {
-        public long total(String measure) {
-            return cells.stream().mapToLong(c -> c.counts().getOrDefault(measure, 0L)).sum();
+        public static ProbeCell threw(int row, int column, String error) {
+            return new ProbeCell(row, column, java.util.Map.of(), "threw", error);
+        }
+
+        public boolean threwUp() {
+            return "threw".equals(status);
+        }
+
+        /** Every measure of the cell, added up (how much went wrong in it). */
+        public long sum() {
+            return counts.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        /**
+         * The same kind of outcome as {@code other}: both threw, or both measured and every measure is zero in both or
+         * above zero in both (how many may differ: where workers race, a wrong build's counts vary from run to run).
+         */
+        public boolean sameShape(ProbeCell other) {
+            if (threwUp() || other.threwUp()) {
+                return threwUp() && other.threwUp();
+            }
+            return counts.keySet().stream().allMatch(m -> (counts.get(m) > 0) == (other.counts.getOrDefault(m, 0L) > 0));
         }
     }
 
+    /** A cell named by its two dimensions, e.g. the one a probe replays. */
+    public record CellRef(int row, int column) {}
+
+    /**
+     * One build measured by a probe. {@code kind}: {@code reference}, {@code mutant} or {@code yours}; {@code status}:
+     * {@code measured} (cells that threw included), or {@code notRun} with {@code message} saying why (a compile error,
+     * a step not yet written, a probe whose every cell failed or that timed out). {@code worst} is the cell to look at
+     * first: the first that threw, else the one with the largest sum of measures; null when every cell is clean.
+     * {@code step} is the step a mutant belongs to (0 for the others).
+     */
+    public record ProbeVariant(String id, String kind, String description, int step, String status, String message,
+                               List<ProbeCell> cells, ProbeCell worst) {
+        public ProbeVariant(String id, String kind, String description, String status, String message,
+                            List<ProbeCell> cells) {
+            this(id, kind, description, 0, status, message, cells, worstOf(cells));
+        }
+
+        public static ProbeVariant measured(String id, String kind, String description, int step, List<ProbeCell> cells) {
+            return new ProbeVariant(id, kind, description, step, "measured", null, List.copyOf(cells), worstOf(cells));
+        }
+
+        public static ProbeVariant notRun(String id, String kind, String description, int step, String message,
+                                          List<ProbeCell> cells) {
+            return new ProbeVariant(id, kind, description, step, "notRun", message, List.copyOf(cells), worstOf(cells));
+        }
+
+        private static ProbeCell worstOf(List<ProbeCell> cells) {
+            java.util.Comparator<ProbeCell> order = java.util.Comparator.comparingInt(ProbeCell::row)
+                    .thenComparingInt(ProbeCell::column);
+            java.util.Optional<ProbeCell> threw = cells.stream().filter(ProbeCell::threwUp).min(order);
+            if (threw.isPresent()) {
+                return threw.get();
+            }
+            return cells.stream().filter(c -> c.sum() > 0)
+                    .max(java.util.Comparator.comparingLong(ProbeCell::sum).thenComparing(order.reversed()))
+                    .orElse(null);
+        }
+
+        public long total(String measure) {
+            return cells.stream().mapToLong(c -> c.counts().getOrDefault(measure, 0L)).sum();
+        }
+
+        public long threw() {
+            return cells.stream().filter(ProbeCell::threwUp).count();
+        }
+
+        /** Measured, and nothing lost, repeated or thrown in any cell. */
+        public boolean clean() {
+            return "measured".equals(status) && worst == null;
+        }
+
+        /** The row values where this build's cells have the same shape as {@code other}'s, and some went wrong. */
+        public List<Integer> rowsLike(ProbeVariant other) {
+            List<Integer> out = new ArrayList<>();
+            for (int row : new java.util.TreeSet<>(cells.stream().map(ProbeCell::row).toList())) {
+                List<ProbeCell> mine = cells.stream().filter(c -> c.row() == row).toList();
+                boolean wrong = mine.stream().anyMatch(c -> c.threwUp() || c.sum() > 0);
+                boolean same = mine.stream().allMatch(c -> other.cells.stream()
+                        .anyMatch(o -> o.row() == row && o.column() == c.column() && o.sameShape(c)));
+                if (wrong && same) {
+                    out.add(row);
+                }
+            }
+            return out;
+        }
+    }
+
+    /** The learner's rows that equal a mutant's: "your code loses what this mutant loses", and the step to look at. */
+    public record Resemblance(String mutant, String description, int step, List<Integer> rows) {}
+
     /**
      * A lab's measurement: for every variant, every cell. {@code rows} and {@code columns} name the dimensions,
-     * {@code measures} the counts; {@code plot} is the SVG file written, or null.
+     * {@code measures} the counts; {@code only} is the one cell measured when the probe replays a cell (else null);
+     * {@code resemblances} the mutants whose rows the learner's build repeats; {@code plot} is the SVG file written,
+     * or null.
      */
     public record Probe(String command, long seed, String rows, String columns, List<String> measures,
-                        List<ProbeVariant> variants, String plot, long millis) {
+                        List<ProbeVariant> variants, CellRef only, List<Resemblance> resemblances, String plot,
+                        long millis) {
         public java.util.Optional<ProbeVariant> variant(String kind) {
             return variants.stream().filter(v -> v.kind().equals(kind)).findFirst();
+        }
+
+        public Probe withPlot(String file) {
+            return new Probe(command, seed, rows, columns, measures, variants, only, resemblances, file, millis);
         }
     }
 

@@ -109,7 +109,7 @@ public final class ProbePlot {
             Verdicts.ProbeVariant v = drawn.get(i);
             StringBuilder points = new StringBuilder();
             StringBuilder marks = new StringBuilder();
-            v.cells().stream().filter(c -> c.row() == row).sorted(java.util.Comparator.comparingInt(Verdicts.ProbeCell::column))
+            v.cells().stream().filter(c -> c.row() == row && !c.threwUp()).sorted(java.util.Comparator.comparingInt(Verdicts.ProbeCell::column))
                     .forEach(c -> {
                         double x = x(c.column(), columns, x0);
                         double y = y(c.counts().getOrDefault(measure, 0L), top, y0);

@@ -29,13 +29,13 @@ class ProbeReportTest {
                 new Verdicts.ProbeVariant("reference", "reference", "the reference", "measured", null, zero),
                 new Verdicts.ProbeVariant("03-mark-on-read", "mutant", "the mark <moves> on read", "measured", null, lossy),
                 new Verdicts.ProbeVariant("yours", "yours", "your code", "notRun", "not yet: step 3", List.of())),
-                "probe.svg", 10);
+                null, List.of(), "probe.svg", 10);
     }
 
     @Test
     void theTableHasOneLinePerRowValueWithItsCellsAndTotal() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        new ProbeTable(Messages.of("en"), new PrintStream(bytes, true, StandardCharsets.UTF_8), n -> n).print(sample());
+        new ProbeTable(Messages.of("en"), new PrintStream(bytes, true, StandardCharsets.UTF_8), n -> n, null).print(sample());
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("seed 7"), out);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("  workers 2") && l.contains("2/0") && l.contains("4/0")
