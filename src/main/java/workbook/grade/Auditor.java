@@ -48,13 +48,41 @@ final class Auditor {
         long started = System.nanoTime();
         List<String> problems = new ArrayList<>();
         Plan plan = plan(problems);
-        RunResults results = runner.run(plan.runs(), shards);
+        RunResults first = runner.run(plan.runs(), shards);
+        Retries results = Retries.of(plan.runs(), first, spec -> timedOutWhereItMatters(spec, first), runner, shards);
         Verdicts.Reference reference = reference(results, problems);
         Verdicts.Skeleton skeleton = skeleton(results, problems);
         List<Verdicts.AuditMutant> mutants = mutants(results, plan, problems);
         List<Verdicts.ClauseRow> clauses = clauseMatrix(mutants, problems);
         long millis = (System.nanoTime() - started) / 1_000_000;
-        return new Verdicts.Audit("audit", problems.isEmpty(), reference, skeleton, mutants, clauses, problems, millis);
+        return new Verdicts.Audit("audit", problems.isEmpty(), reference, skeleton, mutants, clauses, problems,
+                results.retries(), millis);
+    }
+
+    /**
+     * The tests of a run whose timeout would decide a verdict and deserve a second try: on the reference and the
+     * skeleton every test that timed out (a race trial run: any), on a mutant the happy-path tests of its step (a
+     * timeout there must not make a mutant "not subtle"). A mutant killed by a timeout elsewhere keeps that kill.
+     */
+    private List<String> timedOutWhereItMatters(RunSpec spec, RunResults first) {
+        String id = spec.id();
+        if (spec.trials() > 1) {
+            boolean timedOut = first.trials(id).stream().anyMatch(t -> t.stream().anyMatch(r -> r.status() == TestStatus.TIMEOUT));
+            boolean failedOtherwise = first.trials(id).stream()
+                    .anyMatch(t -> t.stream().anyMatch(r -> r.status() == TestStatus.FAILED || r.status() == TestStatus.ERROR));
+            return id.equals("reference~race") && timedOut && !failedOtherwise ? List.of("*") : List.of();
+        }
+        List<String> timedOut = Retries.timedOut(first.of(id));
+        if (id.equals("reference") || id.equals("skeleton")) {
+            return timedOut;
+        }
+        Mutant m = course.mutants().stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
+        if (m == null) {
+            return List.of();
+        }
+        List<String> happy = course.step(m.step()).map(s -> s.tests().stream().filter(OfficialTest::happy)
+                .map(OfficialTest::key).toList()).orElse(List.of());
+        return timedOut.stream().filter(happy::contains).toList();
     }
 
     /** The runs of one audit, and the mutants that cannot run (they do not apply or do not compile), with why. */
@@ -107,7 +135,7 @@ final class Auditor {
     }
 
     /** The reference: every official test passes, and every race trial too; the lesson lists exactly its tests. */
-    private Verdicts.Reference reference(RunResults results, List<String> problems) {
+    private Verdicts.Reference reference(Retries results, List<String> problems) {
         List<Verdicts.TestVerdict> refTests = new ArrayList<>();
         Map<String, TestResult> onReference = results.of("reference");
         for (Step s : course.steps()) {
@@ -128,7 +156,7 @@ final class Auditor {
     }
 
     /** The skeleton: every step is not started, and its example learner tests pass on the reference. */
-    private Verdicts.Skeleton skeleton(RunResults results, List<String> problems) {
+    private Verdicts.Skeleton skeleton(Retries results, List<String> problems) {
         List<Verdicts.SkeletonStep> skeletonSteps = new ArrayList<>();
         for (Step s : course.steps()) {
             Verdicts.StepVerdict v = judge.stepVerdict(s, results.of("skeleton"), results.runError("skeleton"), Map.of(), false);
@@ -143,7 +171,7 @@ final class Auditor {
     }
 
     /** Every mutant: killed by a named official test; subtle (its step's happy path passes); race mutants caught in trials. */
-    private List<Verdicts.AuditMutant> mutants(RunResults results, Plan plan, List<String> problems) {
+    private List<Verdicts.AuditMutant> mutants(Retries results, Plan plan, List<String> problems) {
         List<String> valid = results.of("reference").values().stream().filter(t -> t.status() == TestStatus.PASSED)
                 .map(TestResult::key).toList();
         List<Verdicts.AuditMutant> mutants = new ArrayList<>();
@@ -160,14 +188,17 @@ final class Auditor {
         return mutants;
     }
 
-    private Verdicts.AuditMutant mutant(Mutant m, RunResults results, List<String> valid, List<String> problems) {
+    private Verdicts.AuditMutant mutant(Mutant m, Retries results, List<String> valid, List<String> problems) {
         Map<String, TestResult> on = results.of(m.id());
         Kills kills = Kills.of(on, valid);
         for (List<TestResult> trial : results.trials(m.id() + "~race")) {
             kills = kills.and(Kills.of(trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a)), valid));
         }
+        // Not subtle only when a happy-path test fails by assertion or exception: a timeout (twice, the second time with
+        // a longer limit) is the machine's load, not the mutant's behaviour; the retries in the verdict say so.
         boolean subtle = course.step(m.step()).map(s -> s.tests().stream().filter(OfficialTest::happy)
-                .allMatch(t -> on.containsKey(t.key()) && on.get(t.key()).status() == TestStatus.PASSED)
+                .allMatch(t -> on.containsKey(t.key()) && (on.get(t.key()).status() == TestStatus.PASSED
+                        || on.get(t.key()).status() == TestStatus.TIMEOUT))
                 && s.tests().stream().anyMatch(OfficialTest::happy)).orElse(false);
         int trials = 0;
         int detected = 0;

@@ -103,8 +103,16 @@ public final class Verdicts {
     /** One contract clause: the official tests that hold it and the mutants that embody its breach. */
     public record ClauseRow(int step, String id, String text, List<String> tests, List<String> mutants) {}
 
+    /**
+     * The audit's verdict. {@code retries}: the tests that ran out of time on the first try and were run once more with
+     * a longer limit (a timeout on a loaded machine is not evidence about the code); each names its run (reference,
+     * skeleton, a mutant id), its test ({@code *} for a run of race trials) and how the second try went.
+     */
     public record Audit(String command, boolean ok, Reference reference, Skeleton skeleton, List<AuditMutant> mutants,
-                        List<ClauseRow> clauses, List<String> problems, long millis) {}
+                        List<ClauseRow> clauses, List<String> problems, List<Retry> retries, long millis) {}
+
+    /** A test run a second time because its first try timed out, and how the second went. */
+    public record Retry(String run, String test, TestOutcome again) {}
 
     /**
      * One cell of a probe: the two dimensions and the counts it measured, e.g. workers 4, failovers 7, lost 3,

@@ -189,12 +189,30 @@ public final class Human {
             }
         }
         clauseMatrix(a.clauses());
+        retries(a.retries());
         if (!a.problems().isEmpty()) {
             out.println(msg.get("report.audit.problems"));
             a.problems().forEach(p -> out.println("  - " + p));
         }
         out.println(bold(a.ok() ? msg.get("report.audit.ok", a.mutants().size(), a.millis())
                 : msg.get("report.audit.fail", a.problems().size(), a.millis())));
+    }
+
+    /**
+     * The tests that timed out and were run once more with a longer limit: how many, how many passed then, and each
+     * that did not (a timeout twice on a mutant's happy path leaves its subtlety unproven, not disproven).
+     */
+    private void retries(List<Verdicts.Retry> retries) {
+        if (retries == null || retries.isEmpty()) {
+            return;
+        }
+        long passed = retries.stream().filter(r -> r.again() == TestOutcome.PASSED).count();
+        Terminal.fit(msg.get("report.audit.retried", retries.size(), passed, 8), 2).forEach(l -> out.println("  " + l));
+        for (Verdicts.Retry r : retries) {
+            if (r.again() != TestOutcome.PASSED) {
+                out.println("    " + msg.get("report.audit.retriedStill", r.run(), r.test(), msg.get("status." + r.again().wire())));
+            }
+        }
     }
 
     /** The clause matrix, one line per step: each clause as {@code ✓id tests·mutants}, wrapped to the width. */

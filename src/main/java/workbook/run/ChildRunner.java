@@ -57,11 +57,27 @@ public final class ChildRunner {
 
     /** @param sandbox where each child runs (see {@link Sandbox}) */
     public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving, Sandbox sandbox) {
+        this(limits, jvmOptions, new ClassDataArchive(cacheRoot), serving, sandbox);
+    }
+
+    private ChildRunner(Limits limits, List<String> jvmOptions, ClassDataArchive cds, boolean serving, Sandbox sandbox) {
         this.limits = limits;
         this.jvmOptions = List.copyOf(jvmOptions);
-        this.cds = new ClassDataArchive(cacheRoot);
+        this.cds = cds;
         this.serving = serving;
         this.sandbox = sandbox;
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    /** A runner like this one (options, sandbox, class-data archive) within other limits, that keeps no child alive. */
+    public ChildRunner within(Limits other) {
+        ChildRunner r = new ChildRunner(other, jvmOptions, cds, false, sandbox);
+        r.deadline = deadline;
+        r.calls = calls;
+        return r;
     }
 
     private final Sandbox sandbox;
