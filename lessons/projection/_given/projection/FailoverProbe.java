@@ -17,23 +17,30 @@ import java.util.Random;
 
 /**
  * The failover probe: one projection, many owners, and failovers in between, on your {@code Marks},
- * {@code Projector} and {@code Tally}. Deterministic: a single-threaded schedule drawn from one {@link Random} seeded by
- * {@code (seed, workers, failovers)} and a fake clock, so the same arguments give the same {@link Counts}.
+ * {@code Projector} and {@code Tally}. The schedule is drawn in the main thread from one {@link Random} seeded by
+ * {@code (seed, workers, failovers)}, on a fake clock, so on sound code the same arguments give the same {@link Counts}.
  *
  * <p>One SQLite file in {@code java.io.tmpdir}, removed afterwards; every incarnation of a worker (named
  * {@code w0 … w(N-1)}) opens its own connection. Before each failover the owner projects a few batches. A failover is,
- * by the draw, either
+ * by the draw, one of six moves:
  * <ul>
  *   <li>a <b>crash</b>: the owner's connection is armed ({@link Crashes}) to die at a boundary {@code k} drawn over the
- *       boundaries of one read + apply round, and the owner keeps projecting until it dies; or</li>
+ *       boundaries of one read + apply round, and the owner keeps projecting until it dies;</li>
  *   <li>a <b>pause</b>: the owner reads a batch and stops; later, after another owner has projected a few batches, it
  *       wakes and applies that batch, a zombie that must be refused ({@link StaleOwner} is expected and ignored, and so
  *       is an {@link IllegalArgumentException}: a zombie whose batch ends behind the new owner's mark may be told
- *       that a mark never goes back before it is told it is stale).</li>
+ *       that a mark never goes back before it is told it is stale);</li>
+ *   <li>a <b>retake</b>: a pause whose new owner is the stalled worker's own name, restarted;</li>
+ *   <li>a <b>read ahead</b>: the owner reads two batches, applies the first and dies before the second;</li>
+ *   <li>a <b>failing effect</b>: one effect statement of the owner's next batch fails inside its transaction
+ *       ({@link Crashes#failEffect}); an owner told so applies the batch once more; then it crashes;</li>
+ *   <li>a <b>race</b>: the owner's lease ends while it holds a batch; on three threads started together it applies the
+ *       batch while two workers each take the mark and, if they get it, read and apply a batch. Only this move's
+ *       interleaving is not drawn: code that can lose the race may count differently from run to run.</li>
  * </ul>
- * Either way the clock then moves to the instant the old lease ends ({@code now == lease_until}) and a worker drawn
- * among the N takes the mark, so with one worker a same-named zombie comes back. After the last failover the owner
- * drains the stream, and {@code Tally.count} gives the result.
+ * Then the clock moves to the instant the last lease ends ({@code now == lease_until}) and a worker drawn among the N
+ * takes the mark, so with one worker a same-named zombie comes back. After the last failover the owner drains the
+ * stream, and {@code Tally.count} gives the result.
  *
  * <p>The given files are compiled before yours, so the probe finds {@code Marks}, {@code Projector} and
  * {@code Tally} of this package by name when it runs, and calls them exactly as the contract writes them.

@@ -48,8 +48,8 @@ class ProjectionLabTest {
 
     /**
      * Two probes with one seed, on the reference's workspace and on the skeleton's: every build but the learner's is
-     * measured in both, and must come out the same (the same seed, the same table, in another run). That the same table
-     * draws the same plot is {@code ProbeReportTest}'s.
+     * measured in the first (or read from the cache of an earlier run of the same classes) and read from the cache in
+     * the second, so both show the same tables. That the same table draws the same plot is {@code ProbeReportTest}'s.
      */
     @Test
     void theProbeIsDeterministicTheReferenceLosesNothingAndTheSkeletonIsNotWrittenYet() throws IOException {
@@ -69,6 +69,11 @@ class ProjectionLabTest {
             String id = v.get("id").getAsString();
             assertEquals("measured", v.get("status").getAsString(), id + "\n" + first.describe());
             assertEquals(40, v.getAsJsonArray("cells").size(), id + ": workers 1, 2, 4, 8 x failovers 1..10");
+            for (JsonElement c : v.getAsJsonArray("cells")) {
+                if (id.equals("reference") || id.equals("yours")) {
+                    assertEquals("measured", c.getAsJsonObject().get("status").getAsString(), id + ": " + c);
+                }
+            }
             int lost = 0;
             int duplicated = 0;
             for (JsonElement c : v.getAsJsonArray("cells")) {
@@ -99,6 +104,56 @@ class ProjectionLabTest {
         assertTrue(yours != null, fresh.describe());
         assertEquals("notRun", yours.get("status").getAsString(), fresh.describe());
         assertTrue(yours.get("message").getAsString().contains("not yet"), yours.toString());
+    }
+
+    /**
+     * A learner's take that calls a lease held at its expiry instant throws MarkHeld in most cells: those cells are
+     * recorded with their exception, the others are still measured, the worst cell is named with the command that
+     * replays it, and replaying it measures that one cell.
+     */
+    @Test
+    void cellsThatThrowAreNamedTheOthersMeasuredAndTheWorstReplays() throws IOException {
+        Path ws = referenceWorkspace();
+        Path marks = ws.resolve(LAB).resolve("Marks.java");
+        String text = Files.readString(marks);
+        String held = "m.leaseUntil() > now";
+        assertTrue(text.contains(held), "the reference's take tests the lease as " + held);
+        Files.writeString(marks, text.replace(held, "m.leaseUntil() >= now"));
+        WorkbookRun.Result r = WorkbookRun.runAsLauncher("probe", "--lab", LAB, "--workspace", ws.toString(),
+                "--plot", tmp.resolve("p.svg").toString(), "--lang", "en");
+        assertEquals(1, r.exit(), r.describe());
+        assertTrue(r.out().contains("cells threw"), r.describe());
+        assertTrue(r.out().contains("MarkHeld"), "a cell that threw says what: " + r.describe());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--cell (\\d+),(\\d+)").matcher(r.out());
+        assertTrue(m.find(), "the worst cell's replay command: " + r.describe());
+        WorkbookRun.Result json = WorkbookRun.runAsLauncher("probe", "--lab", LAB, "--workspace", ws.toString(),
+                "--plot", tmp.resolve("p.svg").toString(), "--json", "--lang", "en");
+        JsonObject yours = null;
+        for (JsonElement e : json.json().getAsJsonArray("variants")) {
+            if (e.getAsJsonObject().get("id").getAsString().equals("yours")) {
+                yours = e.getAsJsonObject();
+            }
+        }
+        assertTrue(yours != null, json.describe());
+        assertEquals("measured", yours.get("status").getAsString(), "cells that throw do not stop the others");
+        int threw = 0;
+        for (JsonElement c : yours.getAsJsonArray("cells")) {
+            threw += c.getAsJsonObject().get("status").getAsString().equals("threw") ? 1 : 0;
+        }
+        assertEquals(40, yours.getAsJsonArray("cells").size(), json.describe());
+        assertTrue(threw > 0 && threw <= 40, "threw in " + threw + " cells");
+        JsonObject worst = yours.getAsJsonObject("worst");
+        assertEquals(m.group(1), worst.get("row").getAsString(), json.describe());
+        assertEquals(m.group(2), worst.get("column").getAsString(), json.describe());
+
+        WorkbookRun.Result one = WorkbookRun.runAsLauncher("probe", "--lab", LAB, "--workspace", ws.toString(),
+                "--plot", tmp.resolve("one.svg").toString(), "--cell", m.group(1) + "," + m.group(2), "--json", "--lang", "en");
+        assertEquals(1, one.exit(), one.describe());
+        for (JsonElement e : one.json().getAsJsonArray("variants")) {
+            JsonArray cells = e.getAsJsonObject().getAsJsonArray("cells");
+            assertEquals(1, cells.size(), "one cell replayed: " + e);
+            assertEquals(m.group(1), cells.get(0).getAsJsonObject().get("row").getAsString(), e.toString());
+        }
     }
 
     /** The probe's variants but the learner's own. */

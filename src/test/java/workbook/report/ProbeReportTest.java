@@ -32,6 +32,41 @@ class ProbeReportTest {
                 null, List.of(), "probe.svg", 10);
     }
 
+    /** A learner's build with one cell that threw and rows like a mutant's: named under its table, with a replay. */
+    @Test
+    void theWorstCellIsNamedWithItsReplayAndAMutantWithTheSameRowsIsSaid() {
+        List<Verdicts.ProbeCell> zero = new ArrayList<>();
+        List<Verdicts.ProbeCell> lossy = new ArrayList<>();
+        List<Verdicts.ProbeCell> yours = new ArrayList<>();
+        for (int w : new int[] {1, 2}) {
+            for (int f = 1; f <= 3; f++) {
+                zero.add(new Verdicts.ProbeCell(w, f, Map.of("lost", 0L, "duplicates", 0L)));
+                lossy.add(new Verdicts.ProbeCell(w, f, Map.of("lost", (long) f, "duplicates", 0L)));
+                yours.add(w == 2 && f == 3 ? Verdicts.ProbeCell.threw(w, f, "IllegalStateException: stuck")
+                        : new Verdicts.ProbeCell(w, f, Map.of("lost", (long) (f + 1), "duplicates", 0L)));
+            }
+        }
+        List<Verdicts.ProbeVariant> variants = List.of(
+                Verdicts.ProbeVariant.measured("reference", "reference", "the reference", 0, zero),
+                Verdicts.ProbeVariant.measured("03-mark-on-read", "mutant", "marks on read", 3, lossy),
+                Verdicts.ProbeVariant.measured("yours", "yours", "your code", 0, yours));
+        assertEquals(2, variants.get(2).worst().row(), "a cell that threw comes first");
+        assertEquals(3, variants.get(2).worst().column());
+        assertEquals(List.of(1), variants.get(2).rowsLike(variants.get(1)), "row 1 loses in the same cells; row 2 threw in one");
+        Verdicts.Probe p = new Verdicts.Probe("probe", 7, "workers", "failovers", List.of("lost", "duplicates"), variants,
+                null, List.of(new Verdicts.Resemblance("03-mark-on-read", "marks on read", 3, List.of(1))), null, 10);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new ProbeTable(Messages.of("en"), new PrintStream(bytes, true, StandardCharsets.UTF_8), n -> n, "./workbook probe --seed 7")
+                .print(p);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("  workers 2") && l.contains(" !")), out);
+        assertTrue(out.contains("workers 2 × failovers 3: IllegalStateException: stuck"), out);
+        assertTrue(out.contains("Worst cell: workers 2 × failovers 3"), out);
+        assertTrue(out.contains("./workbook probe --seed 7 --cell 2,3"), out);
+        assertTrue(out.contains("Your code loses what 03-mark-on-read loses, in the same cells (workers 1)"), out);
+        assertTrue(out.contains("step 3"), out);
+    }
+
     @Test
     void theTableHasOneLinePerRowValueWithItsCellsAndTotal() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
