@@ -128,6 +128,9 @@ final class Lab {
         if (s.tellNow() && s.off() != Sandbox.Off.ASKED) {
             System.err.println("workbook: " + msg.get("sandbox.off." + s.off().name().toLowerCase(java.util.Locale.ROOT), s.why()));
         }
+        if (s.tellNoDropNow()) {
+            System.err.println("workbook: " + msg.get("sandbox.noDrop"));
+        }
         Path ws = options.workspace != null ? options.workspace : home.resolve("workspace");
         return s.withReadOnly(List.of(ws));
     }

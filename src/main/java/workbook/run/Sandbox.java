@@ -66,6 +66,15 @@ public final class Sandbox {
     private static volatile Boolean lo;
     private static volatile boolean pids;
     private static volatile boolean capped;
+    private static volatile boolean dropped;
+
+    /**
+     * Run last, after every mount is made: no capability left (bounding, inheritable and ambient sets empty, so the
+     * JVM it executes as root of the namespace holds none) and no_new_privs, so learner code cannot mount, unmount or
+     * remount, and a nested user namespace only finds the mounts locked.
+     */
+    static final List<String> DROP = List.of("setpriv", "--no-new-privs", "--bounding-set=-all", "--inh-caps=-all",
+            "--ambient-caps=-all", "--");
 
     /** Processes and threads a child may have at once (a JVM grading a submission uses a few dozen). */
     static final int PROCESSES = 4096;
@@ -110,6 +119,16 @@ public final class Sandbox {
         }
         capped = code == 0;
         namespaces = code == 0 || code == 3;
+        dropped = namespaces && probe(List.of(), "mount -t tmpfs none /tmp || exit 1; " + String.join(" ", DROP)
+                + " sh -c 'umount /tmp 2>/dev/null && exit 1; exit 0'") == 0;
+    }
+
+    /**
+     * Whether the children drop every privilege once their mounts are made; false where {@code setpriv} is missing or
+     * refused (then learner code is root in its namespaces and could undo its own mounts, which the workbook says).
+     */
+    public boolean dropsPrivileges() {
+        return on && dropped;
     }
 
     /** Whether {@code command} succeeds inside fresh user, mount and network namespaces. */
@@ -164,7 +183,8 @@ public final class Sandbox {
                 // At most PROCESSES processes and threads in this child's user namespace, the JVM's own included: a fork
                 // or thread bomb then fails in its child instead of filling the machine (the kernel does not hold root
                 // to it, so this guards the non-root users who grade and learn; the PID namespace still ends them all).
-                + (capped ? "exec prlimit --nproc=" + PROCESSES + " -- \"$@\"" : "exec \"$@\"");
+                + "exec " + (capped ? "prlimit --nproc=" + PROCESSES + " -- " : "")
+                + (dropped ? String.join(" ", DROP) + " " : "") + "\"$@\"";
     }
 
     /** The command that runs {@code command} in the sandbox (or as it is, without one). */
@@ -213,6 +233,17 @@ public final class Sandbox {
 
     /** Whether the missing sandbox was already told in this run (it is said once). */
     private static volatile boolean told;
+
+    private static volatile boolean toldNoDrop;
+
+    /** True the first time it is asked while the sandbox cannot drop privileges: the caller then says so, once. */
+    public boolean tellNoDropNow() {
+        if (!on || dropped || toldNoDrop) {
+            return false;
+        }
+        toldNoDrop = true;
+        return true;
+    }
 
     /** True the first time it is asked while there is no sandbox: the caller then says so, in one line. */
     public boolean tellNow() {
