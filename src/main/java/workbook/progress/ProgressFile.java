@@ -60,6 +60,12 @@ public final class ProgressFile {
 
     /** The stored progress; empty when there is none or it is unreadable (after reporting why). */
     public Progress load() {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // A FIFO, a device or a folder would hang the read or fail it: set aside like a corrupt file.
+            Path aside = moveAside();
+            problems.corrupt(file, aside, "not a regular file");
+            return Progress.empty();
+        }
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);

@@ -17,6 +17,7 @@ public final class AtomicWrite {
     public static void text(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
+        sweep(dir, file.getFileName().toString());
         Path tmp = fresh(dir, file.getFileName().toString());
         try {
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE,
@@ -52,6 +53,36 @@ public final class AtomicWrite {
                     throw e;
                 }
             }
+        }
+    }
+
+    /** How old a temp file beside a target must be to be taken for one a killed write left behind. */
+    static final java.time.Duration STALE = java.time.Duration.ofMinutes(2);
+
+    /**
+     * Removes the temp files a killed write of {@code name} left in {@code dir} ({@code .name.<random>.part}, older than
+     * {@link #STALE}, so that a write in progress elsewhere keeps its own).
+     */
+    static void sweep(Path dir, String name) {
+        String prefix = "." + name + ".";
+        long before = System.currentTimeMillis() - STALE.toMillis();
+        try (java.nio.file.DirectoryStream<Path> parts = Files.newDirectoryStream(dir, p -> {
+            String n = p.getFileName().toString();
+            return n.startsWith(prefix) && n.endsWith(".part")
+                    && n.substring(prefix.length(), n.length() - 5).matches("[0-9a-z]{1,13}");
+        })) {
+            for (Path part : parts) {
+                try {
+                    if (Files.isRegularFile(part, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            && Files.getLastModifiedTime(part).toMillis() < before) {
+                        Files.deleteIfExists(part);
+                    }
+                } catch (IOException ignored) {
+                    // another process's, or gone already
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // sweeping is a courtesy; the write goes on
         }
     }
 

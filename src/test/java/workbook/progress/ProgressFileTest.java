@@ -62,6 +62,20 @@ class ProgressFileTest {
         assertTrue(text.contains("\"choice\": \"state\""));
     }
 
+    /** A FIFO in place of progress.json once hung check and hint for ever: it is set aside like a corrupt file. */
+    @Test
+    void aFifoIsSetAsideInsteadOfReadForEver() throws Exception {
+        ProgressFile f = file();
+        Files.createDirectories(f.path().getParent());
+        Process mk = new ProcessBuilder("mkfifo", f.path().toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is not available here");
+        Progress loaded = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), f::load);
+        assertEquals(Progress.empty(), loaded);
+        assertEquals(List.of("corrupt progress.json.corrupt-20250304-050607-000"), problems);
+        assertFalse(Files.exists(f.path()), "the FIFO is no longer where progress is read");
+        assertTrue(f.save(Progress.empty().update(1, s -> s.withReveals(1))), "and progress can be written again");
+    }
+
     @Test
     void garbageIsMovedAsideWithATimestampAndReported() throws Exception {
         ProgressFile f = file();

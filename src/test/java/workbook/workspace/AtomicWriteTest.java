@@ -36,4 +36,24 @@ class AtomicWriteTest {
             assertEquals(1, left.count(), "no .part file is left beside it");
         }
     }
+    /** A temp file a killed write left beside the target is swept by the next write there; a fresh one is kept. */
+    @Test
+    void aPartFileLeftByAKilledWriteIsSweptByTheNextWrite(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("Jobs.java");
+        Path stale = dir.resolve(".Jobs.java.k3j9x2.part");
+        Path fresh = dir.resolve(".Jobs.java.a1b2c3.part");
+        Path other = dir.resolve(".Other.java.k3j9x2.part");
+        for (Path p : new Path[] {stale, fresh, other}) {
+            Files.writeString(p, "half");
+        }
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(
+                System.currentTimeMillis() - AtomicWrite.STALE.toMillis() - 60_000);
+        Files.setLastModifiedTime(stale, old);
+        Files.setLastModifiedTime(other, old);
+        AtomicWrite.text(target, "class Jobs {}");
+        assertEquals("class Jobs {}", Files.readString(target));
+        assertEquals(false, Files.exists(stale), "the old part file of this target is swept");
+        assertEquals(true, Files.exists(fresh), "a write in progress keeps its part file");
+        assertEquals(true, Files.exists(other), "another file's part file is not this write's to sweep");
+    }
 }
