@@ -76,11 +76,22 @@ public final class Catalogue {
         }
         Path mutantsDir = lessons.resolve(c.get("mutants").getAsString()).normalize();
         List<Mutant> mutants = new ArrayList<>(mutantsIn(mutantsDir));
+        Map<String, List<Path>> files = new java.util.LinkedHashMap<>();
+        mutantFiles(mutantsDir).forEach(f -> files.computeIfAbsent(idOf(f), k -> new ArrayList<>()).add(f));
         for (Path extra : extraMutantDirs) {
             if (!Files.isDirectory(extra)) {
                 throw new IllegalArgumentException("no such mutant folder: " + extra);
             }
             mutants.addAll(mutantsIn(extra));
+            mutantFiles(extra).forEach(f -> files.computeIfAbsent(idOf(f), k -> new ArrayList<>()).add(f));
+        }
+        // Verdicts are keyed by mutant id: two files with one id would share (and hide) one verdict.
+        for (Map.Entry<String, List<Path>> e : files.entrySet()) {
+            if (e.getValue().size() > 1) {
+                throw new IllegalArgumentException("mutant id " + e.getKey() + " is given more than once: "
+                        + String.join(", ", e.getValue().stream().map(Path::toString).toList())
+                        + " (rename one: the file name is the id)");
+            }
         }
         return new Course(c.get("id").getAsString(), text(c.getAsJsonObject("title")), c.get("package").getAsString(),
                 c.has("learnerFiles") ? strings(c, "learnerFiles") : List.of(c.get("learnerClass").getAsString()),
@@ -169,6 +180,22 @@ public final class Catalogue {
             }
         }
         return new Text(m);
+    }
+
+    private static List<Path> mutantFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".mutant")).sorted(Comparator.naturalOrder()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String idOf(Path mutantFile) {
+        String name = mutantFile.getFileName().toString();
+        return name.substring(0, name.length() - ".mutant".length());
     }
 
     private static List<Mutant> mutantsIn(Path dir) {
