@@ -75,6 +75,7 @@ class GradeTest {
         Files.copy(home.resolve("answers/alpha/Counter.java"), dir.resolve("hal/Counter.java")); // not in alpha/
         Files.createDirectories(dir.resolve("ivy/beta")); // the other lab's folder
         student(dir, "gus", null, "AttacksOthers.java");
+        Files.createSymbolicLink(dir.resolve("ada-again"), Path.of("ada")); // the same work under a second name
         Path out = work.resolve("out");
 
         WorkbookRun.Result r = run("grade", dir.toString(), "--out", out.toString(), "--jobs", "2", "--lab", "alpha",
@@ -82,9 +83,11 @@ class GradeTest {
         assertEquals(0, r.exit(), r.describe());
         assertTrue(r.out().contains("graded 9 submissions"), r.describe());
         assertTrue(r.out().contains("ivy: holds lab beta's files"), "the summary names the folders it could not grade: " + r.describe());
+        assertTrue(r.err().contains("ada-again is a link to the files of ada: the same work, graded once, as ada"), r.describe());
 
         Map<String, Map<String, String>> rows = rows(out.resolve("grades.csv"));
         assertEquals(9, rows.size(), r.describe());
+        assertFalse(rows.containsKey("ada-again"), "a link to another student's folder is not a second student: " + rows);
         assertEquals("passed", rows.get("ada").get("verdict"), rows.toString());
         assertEquals("2", rows.get("ada").get("mutants_killed"), rows.toString());
         assertEquals("partial", rows.get("bo").get("verdict"), rows.toString());

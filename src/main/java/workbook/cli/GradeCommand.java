@@ -105,6 +105,9 @@ final class GradeCommand implements Callable<Integer> {
             throw new Lab.SetupError(Messages.of(options.lang()).get("grade.noDir", Workspace.display(dir)));
         }
         List<Path> folders = BatchGrader.submissions(dir);
+        Messages words = Messages.of(options.lang());
+        BatchGrader.linkedTwins(dir).forEach((link, real) -> System.err.println("workbook: " + words.get("grade.linked",
+                link.getFileName(), real.getFileName())));
         if (folders.isEmpty()) {
             throw new Lab.SetupError(Messages.of(options.lang()).get("grade.empty", Workspace.display(dir)));
         }

@@ -55,8 +55,43 @@ public final class BatchGrader {
         this.labs = java.util.Map.copyOf(labs);
     }
 
-    /** The sub-folders of {@code dir}, by name: one student each (hidden folders left out). */
+    /**
+     * The sub-folders of {@code dir}, by name: one student each (hidden folders left out). A folder that is a link to
+     * another sub-folder (or to the same folder as another link) is left out: that work is graded once, under the
+     * name of the real folder ({@link #linkedTwins} names them).
+     */
     public static List<Path> submissions(Path dir) {
+        List<Path> all = folders(dir);
+        java.util.Set<Path> twins = linkedTwins(dir).keySet();
+        return all.stream().filter(p -> !twins.contains(p)).toList();
+    }
+
+    /**
+     * Each sub-folder that is a link to another one's files, and the folder graded in its place: a real folder wins
+     * over a link, and among links to one place the first by name.
+     */
+    public static java.util.Map<Path, Path> linkedTwins(Path dir) {
+        java.util.Map<Path, Path> byReal = new java.util.LinkedHashMap<>();
+        java.util.Map<Path, Path> twins = new java.util.LinkedHashMap<>();
+        List<Path> all = folders(dir);
+        List<Path> realFirst = Stream.concat(all.stream().filter(p -> !Files.isSymbolicLink(p)),
+                all.stream().filter(Files::isSymbolicLink)).toList();
+        for (Path p : realFirst) {
+            Path real;
+            try {
+                real = p.toRealPath();
+            } catch (IOException e) {
+                continue;
+            }
+            Path first = byReal.putIfAbsent(real, p);
+            if (first != null) {
+                twins.put(p, first);
+            }
+        }
+        return twins;
+    }
+
+    private static List<Path> folders(Path dir) {
         try (Stream<Path> list = Files.list(dir)) {
             return list.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("."))
                     .sorted().toList();
