@@ -44,6 +44,13 @@ class MarkStatesTest {
     }
 
     @Test
+    void aPositionIsALongNotAnInt() {
+        Mark m = mark(8, 4);
+        assertEquals(State.UNSEEN, MarkStates.stateOf(4_294_967_297L, m), "position 2^32 + 1 is far beyond seen 8");
+        assertEquals(State.UNSEEN, MarkStates.stateOf(2_147_483_648L, m), "position 2^31 is far beyond seen 8");
+    }
+
+    @Test
     void positionsStartAtOne() {
         Mark m = mark(8, 4);
         assertThrows(IllegalArgumentException.class, () -> MarkStates.stateOf(0, m), "position 0");
@@ -57,6 +64,15 @@ class MarkStatesTest {
         assertThrows(IllegalStateException.class, () -> MarkStates.stateOf(4, corrupt), "stateOf on projected 5 > seen 3");
         assertThrows(IllegalStateException.class, () -> MarkStates.stateOf(9, corrupt), "stateOf on projected 5 > seen 3");
         assertThrows(IllegalStateException.class, () -> MarkStates.resumeAfter(corrupt), "resumeAfter on projected 5 > seen 3");
+        Mark negative = mark(3, -1);
+        assertThrows(IllegalStateException.class, () -> MarkStates.stateOf(2, negative), "stateOf on projected -1 (below 0)");
+        assertThrows(IllegalStateException.class, () -> MarkStates.resumeAfter(negative), "resumeAfter on projected -1 (below 0)");
+    }
+
+    @Test
+    void aMissingMarkIsAnArgumentError() {
+        assertThrows(IllegalArgumentException.class, () -> MarkStates.stateOf(1, null), "stateOf with a null mark");
+        assertThrows(IllegalArgumentException.class, () -> MarkStates.resumeAfter(null), "resumeAfter with a null mark");
     }
 
     @Test

@@ -2,13 +2,18 @@ package projection;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MarksTest {
     final Connection c = Db.memory();
+    @TempDir Path dir;
 
     @AfterEach
     void close() {
@@ -50,11 +55,37 @@ class MarksTest {
     void aNonPositiveTtlIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> Marks.take(c, Db.P, "w0", 0, 0), "ttl 0");
         assertThrows(IllegalArgumentException.class, () -> Marks.take(c, Db.P, "w0", 0, -5), "ttl -5");
+        assertEquals(0, Db.count(c, "SELECT count(*) FROM mark"), "a refused take writes nothing, not even the missing row");
+        assertTrue(Db.canBegin(c), "a refused take leaves no transaction open on the caller's connection");
+    }
+
+    @Test
+    void aTakeWithoutAProjectorOrAWorkerIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Marks.take(c, null, "w0", 0, 50), "a null projector");
+        assertThrows(IllegalArgumentException.class, () -> Marks.take(c, Db.P, null, 0, 50), "a null worker");
+        assertEquals(0, Db.count(c, "SELECT count(*) FROM mark"), "a refused take writes nothing, not even the missing row");
+        assertTrue(Db.canBegin(c), "a refused take leaves no transaction open on the caller's connection");
+        assertEquals(1, Marks.take(c, Db.P, "w0", 0, 50).revision(), "the same connection takes the mark afterwards");
+    }
+
+    @Test
+    void takingOneProjectorsMarkLeavesAnothersAlone() {
+        Ownership own = Marks.take(c, Db.P, "w0", 0, 50);
+        Marks.markSeen(c, own, 4);
+        Marks.advance(c, own, 2);
+        Mark before = Db.mark(c);
+        assertEquals(new Ownership("other", "w1", 1, 0), Marks.take(c, "other", "w1", 0, 50), "the first take of the projector 'other'");
+        assertEquals(new Ownership("other", "w2", 2, 0), Marks.take(c, "other", "w2", 60, 50),
+                "'other' taken again once w1's lease is over: revision 1, the same as " + Db.P + "'s, becomes 2");
+        assertEquals(before, Db.mark(c), "taking 'other' changed nothing of " + Db.P + "'s mark");
+        assertEquals(new Mark("other", "w2", 2, 110, 0, 0), Mark.load(c, "other").orElseThrow(), "the mark of 'other'");
     }
 
     @Test
     void aLiveLeaseIsHeld() {
-        Marks.take(c, Db.P, "w0", 0, 50);
+        Ownership own = Marks.take(c, Db.P, "w0", 0, 50);
+        Marks.markSeen(c, own, 5);
+        Marks.advance(c, own, 2);
         Mark before = Db.mark(c);
         assertThrows(MarkHeld.class, () -> Marks.take(c, Db.P, "w1", 49, 50), "w0's lease lives until 50; now is 49");
         assertEquals(before, Db.mark(c), "a refused take changes nothing");
@@ -67,6 +98,7 @@ class MarksTest {
         assertThrows(MarkHeld.class, () -> Marks.take(c, Db.P, "w0", 10, 50),
                 "a live lease is held whoever asks, its own owner's name included (a restarted process with the same name)");
         assertEquals(before, Db.mark(c), "a refused take changes nothing");
+        assertTrue(Db.canBegin(c), "the refused take of the same worker rolled its own transaction back too");
     }
 
     @Test
@@ -111,6 +143,17 @@ class MarksTest {
     }
 
     @Test
+    void theSameWorkerTakingAgainResetsSeenToo() {
+        Ownership first = Marks.take(c, Db.P, "w0", 0, 50);
+        Marks.markSeen(c, first, 9);
+        Marks.advance(c, first, 4);
+        Ownership again = Marks.take(c, Db.P, "w0", 50, 50);
+        assertEquals(new Ownership(Db.P, "w0", 2, 4), again,
+                "w0 taking its own expired mark again resumes after projected 4: 5..9 were only seen by its earlier incarnation");
+        assertEquals(new Mark(Db.P, "w0", 2, 100, 4, 4), Db.mark(c), "seen = projected 4, whoever takes");
+    }
+
+    @Test
     void aNewOwnerResumesAfterProjectedNotSeen() {
         Db.setMark(c, "w0", 1, 50, 9, 4);
         Ownership own = Marks.take(c, Db.P, "w1", 50, 50);
@@ -134,6 +177,8 @@ class MarksTest {
         Ownership own = Marks.take(c, Db.P, "w0", 0, 50);
         Ownership elsewhere = new Ownership("other", "w0", 1, 0);
         assertThrows(StaleOwner.class, () -> Marks.advance(c, elsewhere, 3), "no mark row for projector 'other'");
+        assertThrows(StaleOwner.class, () -> Marks.markSeen(c, elsewhere, 3), "markSeen: no mark row for projector 'other'");
+        assertEquals(new Mark(Db.P, "w0", 1, 50, 0, 0), Db.mark(c), "the refusals changed nothing of " + Db.P + "'s mark");
         Marks.advance(c, own, 2);
         assertEquals(2, Db.mark(c).projected(), "the projector's own mark is untouched by the refusal and moves for its owner");
     }
@@ -215,5 +260,123 @@ class MarksTest {
         Marks.markSeen(c, own, 6);
         Marks.markSeen(c, own, 2);
         assertEquals(6, Db.mark(c).seen(), "seen = max(6, 2)");
+    }
+
+    // ---- a rival between two statements ------------------------------------------------------------------------------
+    // The rival (w2, or w1) takes on its own connection just before the k-th statement of the call under test, for
+    // every k: the interleaving is forced, not left to chance. The rival never waits: when the call holds the write
+    // lock, the rival finds the store busy and does nothing.
+
+    /**
+     * w1 takes the expired mark while w2 takes it too, just before each statement of w1's take in turn. Either w2 came
+     * first (the store was free) and w1 is told MarkHeld, or w2 found the store busy and w1 took it: never both.
+     */
+    @Test
+    void aRivalTakerBetweenTheStatementsOfATakeLeavesOneOwner() throws Exception {
+        int boundaries = boundariesOf(Files.createDirectory(dir.resolve("measure-take")),
+                (between, raw) -> {
+                    Db.setMark(raw, "w0", 1, 50, 3, 3);
+                    Marks.take(between.connection(), Db.P, "w1", 50, 50);
+                });
+        for (int k = 1; k <= boundaries; k++) {
+            Path store = Files.createDirectory(dir.resolve("take-" + k));
+            Connection mine = Db.file(store);
+            Connection rival = Db.impatient(store);
+            try {
+                Db.setMark(mine, "w0", 1, 50, 3, 3);
+                Between between = Between.wrap(mine);
+                boolean[] rivalTook = new boolean[1];
+                between.at(k, () -> rivalTook[0] = Db.rivalTakes(rival, "w2", 50, 50));
+                Ownership own = null;
+                try {
+                    own = Marks.take(between.connection(), Db.P, "w1", 50, 50);
+                } catch (MarkHeld lost) {
+                    // w2 was first
+                }
+                String where = "w2 tried to take the expired mark just before statement " + k + " of w1's take";
+                if (rivalTook[0]) {
+                    assertNull(own, where + ": w2 got it, so w1's take must be MarkHeld");
+                    assertEquals(new Mark(Db.P, "w2", 2, 100, 3, 3), Db.mark(mine), where + ": the mark is w2's alone");
+                } else {
+                    assertEquals(new Ownership(Db.P, "w1", 2, 3), own, where + ", but found the store busy: w1 took it");
+                    assertEquals(new Mark(Db.P, "w1", 2, 100, 3, 3), Db.mark(mine), where + ", and failed: the mark is w1's");
+                }
+            } finally {
+                Db.close(mine);
+                Db.close(rival);
+            }
+        }
+    }
+
+    /**
+     * w0's lease has run out; w1 takes the mark just before each statement of w0's advance (then markSeen) in turn.
+     * Nothing may change the mark after w1's take: the call is refused with StaleOwner, or it was done before.
+     */
+    @Test
+    void aTakeBetweenTheStatementsOfAnAdvanceOrAMarkSeenRefusesIt() throws Exception {
+        for (String call : List.of("advance", "markSeen")) {
+            Call run = (between, own) -> {
+                if (call.equals("advance")) {
+                    Marks.advance(between.connection(), own, 3);
+                } else {
+                    Marks.markSeen(between.connection(), own, 3);
+                }
+            };
+            int boundaries = boundariesOf(Files.createDirectory(dir.resolve("measure-" + call)),
+                    (between, raw) -> run.on(between, Marks.take(raw, Db.P, "w0", 0, 50)));
+            for (int k = 1; k <= boundaries; k++) {
+                Path store = Files.createDirectory(dir.resolve(call + "-" + k));
+                Connection mine = Db.file(store);
+                Connection rival = Db.impatient(store);
+                try {
+                    Ownership own = Marks.take(mine, Db.P, "w0", 0, 50);
+                    Between between = Between.wrap(mine);
+                    Mark[] taken = new Mark[1];
+                    between.at(k, () -> {
+                        if (Db.rivalTakes(rival, "w1", 50, 50)) {
+                            taken[0] = Db.mark(rival);
+                        }
+                    });
+                    boolean refused = false;
+                    try {
+                        run.on(between, own);
+                    } catch (StaleOwner stale) {
+                        refused = true;
+                    }
+                    String where = "w1 tried to take the mark just before statement " + k + " of w0's " + call;
+                    if (taken[0] != null) {
+                        assertEquals(taken[0], Db.mark(mine), where + ": nothing changed the mark after w1's take");
+                        if (call.equals("advance") && !refused) {
+                            assertEquals(3, taken[0].projected(), where + ": the advance returned normally, so it moved the mark before the take");
+                        }
+                    } else {
+                        assertFalse(refused, where + ", but found the store busy: w0 still owned it");
+                    }
+                } finally {
+                    Db.close(mine);
+                    Db.close(rival);
+                }
+            }
+        }
+    }
+
+    interface Call {
+        void on(Between between, Ownership own) throws Exception;
+    }
+
+    interface Scene {
+        void on(Between between, Connection raw) throws Exception;
+    }
+
+    /** The statements (and commits) the code under test passes on {@code between} in {@code scene}, undisturbed. */
+    private static int boundariesOf(Path store, Scene scene) throws Exception {
+        Connection mine = Db.file(store);
+        try {
+            Between between = Between.wrap(mine);
+            scene.on(between, mine);
+            return between.boundaries();
+        } finally {
+            Db.close(mine);
+        }
     }
 }

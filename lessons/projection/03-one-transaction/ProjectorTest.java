@@ -52,6 +52,17 @@ class ProjectorTest {
     }
 
     @Test
+    void aReadAfterTheStreamGrewHandsOutTheNewEvents() {
+        Connection c = file();
+        Db.stream(c, 3);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        assertEquals(List.of(1L, 2L, 3L), positions(p.read(5)), "the stream as it is");
+        assertEquals(List.of(), p.read(5), "drained, for now");
+        Streams.append(c, new Event(4, "cash", 5), new Event(5, "card", 7));
+        assertEquals(List.of(4L, 5L), positions(p.read(5)), "the stream grew: the next read hands out the new events 4 and 5");
+    }
+
+    @Test
     void aNewOwnerReadsAfterResumeAfter() {
         Connection c = file();
         Db.stream(c, 6);
@@ -68,7 +79,9 @@ class ProjectorTest {
         Db.stream(c, 3);
         Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
         assertThrows(IllegalArgumentException.class, () -> p.read(0), "max 0");
+        assertThrows(IllegalArgumentException.class, () -> p.read(-1), "max -1");
         assertEquals(0, Db.mark(c).seen(), "nothing was handed out");
+        assertEquals(List.of(1L), positions(p.read(1)), "the refusals moved nothing: the next read starts at 1");
     }
 
     @Test
@@ -81,6 +94,21 @@ class ProjectorTest {
         assertEquals(3, m.seen(), "a read of 1..3 is recorded as seen 3");
         assertEquals(0, m.projected(), "nothing is projected before apply commits");
         assertEquals(State.SEEN, MarkStates.stateOf(3, m), "position 3 is SEEN");
+        p.read(5);
+        assertEquals(5, Db.mark(c).seen(), "read(5) after 3 handed out only 4 and 5: seen 5, what it handed out");
+    }
+
+    @Test
+    void aStaleOwnersReadIsRefused() {
+        Connection c = file();
+        Db.stream(c, 6);
+        Projector zombie = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        zombie.apply(zombie.read(2));
+        // w0 stalls; its lease runs out and w1 takes over
+        Marks.take(c, Db.P, "w1", TTL, TTL);
+        Mark before = Db.mark(c);
+        assertThrows(StaleOwner.class, () -> zombie.read(2), "w0 (revision 1) reads after w1 took over: its markSeen is refused, so is its read");
+        assertEquals(before, Db.mark(c), "the zombie's read changed nothing of w1's mark");
     }
 
     @Test
@@ -110,6 +138,22 @@ class ProjectorTest {
         assertEquals(List.of("1/w0/1", "2/w0/1", "3/w0/1"), Db.appliedRows(c), "one applied row per event: position/owner/revision");
         assertEquals(Streams.totals(events.subList(0, 3)), Db.balance(c), "the balances of events 1..3");
         assertEquals(new Mark(Db.P, "w0", 1, TTL, 3, 3), Db.mark(c), "projected 3");
+    }
+
+    @Test
+    void aReadAheadOfTheApplyIsNotProjected() {
+        Connection c = file();
+        Db.stream(c, 6);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        List<Event> first = p.read(2);
+        List<Event> second = p.read(2);
+        p.apply(first);
+        assertEquals(new Mark(Db.P, "w0", 1, TTL, 4, 2), Db.mark(c),
+                "1..4 read in two batches, only 1..2 applied: projected 2 (the batch's last position), seen 4");
+        assertEquals(List.of("1/w0/1", "2/w0/1"), Db.appliedRows(c), "only the applied batch has rows");
+        assertEquals(List.of(5L, 6L), positions(p.read(2)), "the cursor is where the reads left it, whatever was applied: 5 and 6 come next");
+        p.apply(second);
+        assertEquals(new Mark(Db.P, "w0", 1, TTL, 6, 4), Db.mark(c), "3..4 applied too: projected 4, seen 6");
     }
 
     @Test
@@ -186,6 +230,96 @@ class ProjectorTest {
         }
         now.apply(now.read(4));
         assertEquals(List.of(), Db.notOnce(c, 6), "w1 drains 3..6 (w0's connection holds no lock): each position once");
+    }
+
+    @Test
+    void aFailingEffectRollsTheWholeBatchBack() {
+        Connection c = file();
+        List<Event> events = Db.stream(c, 5);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        p.apply(p.read(1));
+        Db.exec(c, "CREATE TRIGGER refuse_three BEFORE INSERT ON applied WHEN NEW.position = 3"
+                + " BEGIN SELECT RAISE(ABORT, 'position 3 is refused'); END");
+        List<Event> batch = p.read(3);
+        assertThrows(IllegalStateException.class, () -> p.apply(batch),
+                "the effect of position 3 fails with an SQL error inside the transaction: apply throws IllegalStateException");
+        assertEquals(List.of("1/w0/1"), Db.appliedRows(c),
+                "nothing of 2..4 is left, not even on the worker's own connection (its transaction was rolled back)");
+        assertEquals(Streams.totals(events.subList(0, 1)), Db.balance(c), "the balances are position 1's only");
+        assertEquals(new Mark(Db.P, "w0", 1, TTL, 4, 1), Db.mark(c), "projected stays 1");
+        assertTrue(Db.canBegin(file()), "after the failed apply no lock is held: another connection can write");
+        assertTrue(Db.canBegin(c), "and the worker's connection has no transaction open");
+        Db.exec(c, "DROP TRIGGER refuse_three");
+        p.apply(batch);
+        assertEquals(List.of(), Db.notOnce(c, 4), "the same batch applies once the fault is gone: 1..4 once each");
+        assertEquals(4, Db.mark(c).projected(), "projected 4");
+    }
+
+    @Test
+    void aBatchBehindTheMarkLeavesNothing() {
+        Connection c = file();
+        List<Event> events = Db.stream(c, 6);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        List<Event> first = p.read(2);
+        List<Event> second = p.read(2);
+        p.apply(second);
+        assertThrows(IllegalArgumentException.class, () -> p.apply(first), "1..2 end behind projected 4: a mark never goes back");
+        assertEquals(List.of("3/w0/1", "4/w0/1"), Db.appliedRows(c),
+                "nothing of 1..2 is left, not even on the worker's own connection (its transaction was rolled back)");
+        assertEquals(Streams.totals(events.subList(2, 4)), Db.balance(c), "the balances are 3..4's only");
+        assertEquals(4, Db.mark(c).projected(), "projected stays 4");
+        assertTrue(Db.canBegin(file()), "after the refused apply no lock is held: another connection can write");
+        assertTrue(Db.canBegin(c), "and the worker's connection has no transaction open");
+    }
+
+    /**
+     * w0's lease has run out; w1 takes the mark on its own connection just before each statement of w0's apply in
+     * turn (it never waits: while w0 holds the write lock it finds the store busy and does nothing). After w1's take
+     * nothing of w0's may change the store: the batch was committed before the take, or it is refused and left nothing.
+     */
+    @Test
+    void aTakeBetweenTheStatementsOfAnApplyLeavesAllOrNothing() throws Exception {
+        int boundaries = boundariesOfOneApply();
+        for (int k = 1; k <= boundaries; k++) {
+            Path store = Files.createDirectory(dir.resolve("race-" + k));
+            Connection c = file(store);
+            List<Event> events = Db.stream(c, 5);
+            Connection rival = Db.impatient(store);
+            opened.add(rival);
+            Between between = Between.wrap(file(store));
+            Projector p = new Projector(between.connection(), Marks.take(between.connection(), Db.P, "w0", 0, TTL));
+            List<Event> batch = p.read(3);
+            String[] atTake = new String[1];
+            between.at(k, () -> {
+                if (Db.rivalTakes(rival, "w1", TTL, TTL)) {
+                    atTake[0] = store(rival);
+                }
+            });
+            boolean refused = false;
+            try {
+                p.apply(batch);
+            } catch (StaleOwner stale) {
+                refused = true;
+            }
+            String where = "w1 tried to take the mark just before statement " + k + " of w0's apply";
+            if (atTake[0] != null) {
+                assertEquals(atTake[0], store(c), where + ": nothing of w0's changed the store after w1's take");
+                if (refused) {
+                    assertEquals(List.of(), Db.appliedRows(c), where + ": w0's batch was refused, so none of it is left");
+                } else {
+                    assertEquals(3, Db.mark(c).projected(), where + ": w0's apply returned, so its batch was in before the take");
+                }
+            } else {
+                assertFalse(refused, where + ", but found the store busy: w0 still owned it");
+                assertEquals(List.of("1/w0/1", "2/w0/1", "3/w0/1"), Db.appliedRows(c), where + " and failed: w0's batch is in");
+                assertEquals(Streams.totals(events.subList(0, 3)), Db.balance(c), where + " and failed: the balances");
+            }
+        }
+    }
+
+    /** What the store holds: the mark, the applied rows and the balances, as one text. */
+    private static String store(Connection c) {
+        return Db.mark(c) + " " + Db.appliedRows(c) + " " + Db.balance(c);
     }
 
     @Test

@@ -2,11 +2,14 @@ package projection;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TallyTest {
     final Connection c = Db.memory();
@@ -43,10 +46,38 @@ class TallyTest {
     }
 
     @Test
+    void countingWritesNothingAndKeepsTheConnection(@TempDir Path dir) throws Exception {
+        Connection f = Db.file(dir);
+        try {
+            Db.stream(f, 5);
+            for (long p : new long[] {1, 2, 2, 3}) {
+                Db.exec(f, "INSERT INTO applied(position, owner, revision) VALUES(?, 'w0', 1)", p);
+            }
+            byte[] before = Files.readAllBytes(dir.resolve("store.db"));
+            long changes = Db.count(f, "SELECT total_changes()");
+            assertEquals(new Counts(5, 2, 1), Tally.count(f), "4 and 5 never applied, 2 twice");
+            assertFalse(f.isClosed(), "count works on the connection it is given and never closes it");
+            assertEquals(changes, Db.count(f, "SELECT total_changes()"), "count changed no row, not even of a temporary table");
+            assertArrayEquals(before, Files.readAllBytes(dir.resolve("store.db")),
+                    "the store's file is byte for byte what it was: counting writes nothing (no table, no index, no statistics)");
+            assertEquals(new Counts(5, 2, 1), Tally.count(f), "counting again on the same connection");
+        } finally {
+            Db.close(f);
+        }
+    }
+
+    @Test
     void lostEventsAreTheOnesNeverApplied() {
         Db.stream(c, 5);
         applied(1, 2, 2, 3, 4);
         assertEquals(new Counts(5, 1, 1), Tally.count(c), "position 5 never applied (lost 1), position 2 twice (1 duplicate)");
+    }
+
+    @Test
+    void aLossInTheMiddleIsCounted() {
+        Db.stream(c, 5);
+        applied(1, 2, 4, 5);
+        assertEquals(new Counts(5, 1, 0), Tally.count(c), "position 3 never applied, though 4 and 5 were: lost 1");
     }
 
     @Test
@@ -61,6 +92,14 @@ class TallyTest {
         Db.stream(c, 4);
         applied(1, 1, 2, 2, 3);
         assertEquals(new Counts(4, 1, 2), Tally.count(c), "1 and 2 twice each (2 duplicates), 4 never (1 lost)");
+    }
+
+    @Test
+    void aDuplicateIsARepeatedPositionWhoeverAppliedIt() {
+        Db.stream(c, 3);
+        Db.exec(c, "INSERT INTO applied(position, owner, revision) VALUES(1, 'w0', 1), (1, 'w1', 2), (3, 'w1', 2), (3, 'w1', 2)");
+        assertEquals(new Counts(3, 1, 2), Tally.count(c),
+                "1 applied by w0 and again by w1 after a failover, 3 twice by w1 (2 duplicates), 2 never (1 lost)");
     }
 
     @Test

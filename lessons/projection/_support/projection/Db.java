@@ -124,6 +124,62 @@ final class Db {
         throw new AssertionError("the stream never drained: read keeps returning events");
     }
 
+    /**
+     * Another worker's connection to {@code dir/store.db} that never waits for a lock: when the code under test holds
+     * the write lock, this worker's {@code BEGIN IMMEDIATE} fails at once instead of after the busy timeout.
+     */
+    static Connection impatient(Path dir) {
+        Connection c = file(dir);
+        exec(c, "PRAGMA busy_timeout = 0");
+        return c;
+    }
+
+    /**
+     * Another worker takes the mark of {@link #P} on its own connection, by the contract's rule and not through the code
+     * under test: in one {@code BEGIN IMMEDIATE}, only if nobody holds a live lease at {@code now}. True when it took
+     * the mark; false when the lease was live or the store was busy (the code under test held the write lock), and
+     * then nothing of it is left.
+     */
+    static boolean rivalTakes(Connection other, String worker, long now, long ttl) {
+        try (Statement s = other.createStatement()) {
+            try {
+                s.execute("BEGIN IMMEDIATE");
+            } catch (SQLException busy) {
+                return false;
+            }
+            try (PreparedStatement p = other.prepareStatement("UPDATE mark SET owner = ?, revision = revision + 1,"
+                    + " lease_until = ?, seen = projected WHERE projector = ? AND (owner IS NULL OR lease_until <= ?)")) {
+                p.setString(1, worker);
+                p.setLong(2, now + ttl);
+                p.setString(3, P);
+                p.setLong(4, now);
+                int n = p.executeUpdate();
+                s.execute("COMMIT");
+                return n == 1;
+            } catch (SQLException busy) {
+                try {
+                    s.execute("ROLLBACK");
+                } catch (SQLException none) {
+                    // nothing was open
+                }
+                return false;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("the rival's take", e);
+        }
+    }
+
+    /** Whether {@code c} can begin a write transaction now (it holds no transaction, and no one else holds the lock). */
+    static boolean canBegin(Connection c) {
+        try (Statement s = c.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            s.execute("ROLLBACK");
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
     static void exec(Connection c, String sql, Object... args) {
         try (PreparedStatement p = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {

@@ -1,0 +1,25 @@
+package projection;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Step 4: what the tables say happened: events, the ones never applied, and the applies beyond the first. */
+public final class Tally {
+    private Tally() {}
+
+    /** Step 4: counts events, lost events and duplicate applies, by SQL over {@code events} and {@code applied}. */
+    public static Counts count(Connection c) {
+        try (Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT"
+                     + " (SELECT count(*) FROM events),"
+                     + " (SELECT count(*) FROM events e WHERE NOT EXISTS (SELECT 1 FROM applied a WHERE a.position = e.position)),"
+                     + " (SELECT count(*) FROM applied) - (SELECT count(*) FROM (SELECT DISTINCT position, owner, revision FROM applied))")) {
+            r.next();
+            return new Counts(r.getLong(1), r.getLong(2), r.getLong(3));
+        } catch (SQLException e) {
+            throw new IllegalStateException("count: the store failed", e);
+        }
+    }
+}
