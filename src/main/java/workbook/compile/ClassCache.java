@@ -51,6 +51,10 @@ public final class ClassCache {
      * copy of its text, and its diagnostics still name the learner's file.
      */
     public CompileResult compileFiles(String kind, List<Path> files, List<Path> classpath) {
+        List<SourceDiagnostic> tooLarge = tooLarge(files, compiler.locale());
+        if (!tooLarge.isEmpty()) {
+            return new CompileResult(false, null, tooLarge);
+        }
         List<Source> sources = new ArrayList<>();
         boolean fromCopies = false;
         for (Path f : files) {
@@ -201,6 +205,33 @@ public final class ClassCache {
                 throw raced;
             }
         }
+    }
+
+    /**
+     * The most a learner's source file may hold. A real one is a few kilobytes; a huge one (hundreds of megabytes)
+     * would be read, hashed and compiled in the grading JVM, at the cost of every other submission graded beside it,
+     * so it is refused before it is read.
+     */
+    public static final long MAX_SOURCE_BYTES = 1L << 20;
+
+    /** A diagnostic for every file over {@link #MAX_SOURCE_BYTES}, found by its size alone (nothing is read). */
+    static List<SourceDiagnostic> tooLarge(List<Path> files, java.util.Locale locale) {
+        List<SourceDiagnostic> out = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                long size = Files.size(f);
+                if (size > MAX_SOURCE_BYTES) {
+                    out.add(new SourceDiagnostic(f.toString(), 0, 0, "ko".equals(locale.getLanguage())
+                            ? "이 파일은 " + size / 1024 + " KB입니다. 소스 파일은 " + MAX_SOURCE_BYTES / 1024
+                                    + " KB까지만 받습니다 (정말 그 Java 파일이 맞나요?)"
+                            : "this file holds " + size / 1024 + " KB; a source file may hold at most "
+                                    + MAX_SOURCE_BYTES / 1024 + " KB (is it really the Java file you meant?)"));
+                }
+            } catch (IOException e) {
+                // unreadable: the read that follows says why
+            }
+        }
+        return out;
     }
 
     private static workbook.workspace.SourceText read(Path f) {

@@ -40,6 +40,10 @@ public final class Compiler {
         this.locale = locale;
     }
 
+    public Locale locale() {
+        return locale;
+    }
+
     /** Compiles once into a throwaway folder, so the JIT has seen javac before the learner's first save. */
     public void warmUp(List<Path> sources, List<Path> classpath) {
         try {

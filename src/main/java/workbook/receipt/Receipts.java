@@ -79,7 +79,7 @@ public final class Receipts {
         }
         for (Path f : files) {
             String name = ws.dir().relativize(f).toString().replace('\\', '/');
-            out.put(name, Files.isRegularFile(f) ? sha256(bytes(f)) : "absent");
+            out.put(name, Files.isRegularFile(f) ? sha256(f) : "absent");
         }
         return out;
     }
@@ -286,7 +286,7 @@ public final class Receipts {
                 for (Path f : walk.filter(Files::isRegularFile).filter(keep).sorted().toList()) {
                     md.update(root.relativize(f).toString().replace('\\', '/').getBytes(StandardCharsets.UTF_8));
                     md.update((byte) 0);
-                    md.update(bytes(f));
+                    stream(f, md);
                     md.update((byte) 0);
                 }
             } catch (IOException e) {
@@ -294,6 +294,24 @@ public final class Receipts {
             }
         }
         return HexFormat.of().formatHex(md.digest());
+    }
+
+    /** A file's SHA-256, read in blocks: a learner's file of any size costs no more memory than a small one. */
+    static String sha256(Path f) {
+        MessageDigest md = digest();
+        stream(f, md);
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    private static void stream(Path f, MessageDigest md) {
+        try (var in = Files.newInputStream(f)) {
+            byte[] block = new byte[1 << 16];
+            for (int n; (n = in.read(block)) > 0; ) {
+                md.update(block, 0, n);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static String sha256(byte[] bytes) {

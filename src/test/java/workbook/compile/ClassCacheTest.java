@@ -19,6 +19,24 @@ class ClassCacheTest {
     private static final List<ClassCache.Source> SOURCES = List.of(new ClassCache.Source("p/A.java",
             "package p; public class A { public static int answer() { return 42; } }"));
 
+    /** A learner file of hundreds of megabytes is refused by its size, before it is read, hashed or compiled. */
+    @Test
+    void anOversizedSourceFileIsRefusedByItsSizeAlone() throws Exception {
+        ClassCache cache = new ClassCache(root, new Compiler(Locale.ENGLISH));
+        Path big = root.resolveSibling(root.getFileName() + "-big").resolve("Jobs.java");
+        java.nio.file.Files.createDirectories(big.getParent());
+        try (var f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(ClassCache.MAX_SOURCE_BYTES + 1); // sparse: its size is all that is asked
+        }
+        long t0 = System.nanoTime();
+        CompileResult r = cache.compileFiles("learner", List.of(big), List.of());
+        org.junit.jupiter.api.Assertions.assertFalse(r.ok());
+        org.junit.jupiter.api.Assertions.assertTrue(r.diagnostics().get(0).message().contains("at most 1024 KB"),
+                r.diagnostics().toString());
+        org.junit.jupiter.api.Assertions.assertEquals(big.toString(), r.diagnostics().get(0).file());
+        org.junit.jupiter.api.Assertions.assertTrue((System.nanoTime() - t0) / 1_000_000 < 2_000, "refused at once");
+    }
+
     @Test
     void aReplacedClassFileIsNotTrustedAndTheEntryIsRebuilt() throws Exception {
         ClassCache cache = new ClassCache(root, new Compiler(Locale.ENGLISH));
