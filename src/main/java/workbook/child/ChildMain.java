@@ -671,7 +671,7 @@ public final class ChildMain {
 
     /** @param flush write it through at once (every event but those of a list that is flushed at its end) */
     private synchronized void emit(Event raw, boolean flush) {
-        Event e = capped(raw);
+        Event e = capped(raw == null ? null : raw.bounded());
         if (e == null) {
             return;
         }

@@ -51,4 +51,40 @@ public record Event(String type, String run, int trial, String test, String name
     public String skipKey() {
         return run + "|" + trial + "|" + test;
     }
+
+    /** The longest test key or name kept; a longer one keeps its start and a hash of the whole, so it stays unique. */
+    public static final int MAX_NAME = 300;
+    /** The longest message, exception or stack frame kept from one event. */
+    public static final int MAX_TEXT = 8_000;
+    public static final int MAX_FRAMES = 60;
+
+    /**
+     * This event with every text a learner controls (test names, messages, frames, output) cut to a size: the child
+     * sends it so, and the parent cuts again what it receives, trusting no child.
+     */
+    public Event bounded() {
+        List<String> f = frames == null ? null : frames.stream().limit(MAX_FRAMES).map(x -> cut(x, MAX_NAME)).toList();
+        Output o = output == null ? null : new Output(cut(output.stdout(), MAX_TEXT), cut(output.stderr(), MAX_TEXT));
+        return new Event(type, run, trial, name(test), name(name), status, cut(exception, MAX_NAME),
+                cut(message, MAX_TEXT), notYetStep, f, millis, o);
+    }
+
+    private static String cut(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max) + "…";
+    }
+
+    /** A name cut to {@link #MAX_NAME}, with a hash of the whole so two long names that share a start stay apart. */
+    public static String name(String s) {
+        if (s == null || s.length() <= MAX_NAME) {
+            return s;
+        }
+        try {
+            byte[] h = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return s.substring(0, MAX_NAME - 20) + "…#" + java.util.HexFormat.of().formatHex(h, 0, 6)
+                    + (s.indexOf('[') >= 0 && s.endsWith("]") ? "]" : "");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -76,7 +76,7 @@ final class EventInbox implements AutoCloseable {
                     server.close(); // one child per plan: nobody else gets in
                     java.nio.file.Files.deleteIfExists(plan);
                     c.write(java.nio.ByteBuffer.wrap(new byte[] {1})); // the child goes on to learner code only after this
-                    for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    for (String line = boundedLine(in); line != null; line = boundedLine(in)) {
                         if (!line.isBlank()) {
                             seal.open(line).ifPresent(this::event);
                         }
@@ -91,9 +91,33 @@ final class EventInbox implements AutoCloseable {
         }
     }
 
+    /** The longest event line read; a longer one (only learner code makes one: huge names) is skipped whole. */
+    static final int MAX_LINE = 1 << 20;
+    /** The next line, or null at the end; a line over {@link #MAX_LINE} characters is read past and given as blank. */
+    static String boundedLine(java.io.Reader in) throws IOException {
+        StringBuilder b = new StringBuilder();
+        boolean over = false;
+        for (int ch = in.read(); ; ch = in.read()) {
+            if (ch < 0) {
+                return b.length() == 0 && !over ? null : over ? "" : b.toString();
+            }
+            if (ch == '\n') {
+                return over ? "" : b.toString();
+            }
+            if (!over) {
+                if (b.length() >= MAX_LINE) {
+                    over = true;
+                    b.setLength(0);
+                } else {
+                    b.append((char) ch);
+                }
+            }
+        }
+    }
+
     private void event(String text) {
         try {
-            Event e = GSON.fromJson(text, Event.class);
+            Event e = GSON.fromJson(text, Event.class).bounded();
             synchronized (events) {
                 events.add(e);
             }
