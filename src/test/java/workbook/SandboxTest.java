@@ -59,7 +59,7 @@ class SandboxTest {
 
                     java.util.List<String> escaped = new java.util.ArrayList<>();
                     // Root in its namespaces, learner code could once undo every mount: unmount the covers, remount rw.
-                    if (System.getProperty("workbook.test.unmounted") == null) try { System.setProperty("workbook.test.unmounted", "1"); new ProcessBuilder("sh", "-c", "for m in $(cut -d' ' -f2 /proc/self/mounts | sort -r); do umount -l $m; mount -o remount,rw $m; mount -o remount,bind,rw $m; done >/dev/null 2>&1; unshare -Um sh -c 'umount -l %s/answers; mount -o remount,rw %s' >/dev/null 2>&1").start().waitFor(); } catch (Exception e) { }
+                    if (System.getProperty("workbook.test.unmounted") == null) try { System.setProperty("workbook.test.unmounted", "1"); new ProcessBuilder("sh", "-c", "(umount -l %s/answers; umount -l %s; for m in %s / /tmp /dev/shm $HOME; do mount -o remount,rw $m || mount -o remount,bind,rw $m; done; unshare -Um sh -c 'umount -l %s/answers; mount -o remount,rw %s') >/dev/null 2>&1").start().waitFor(); } catch (Exception e) { }
                     try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "x"); escaped.add("wrote the repo"); } catch (Exception e) { }
                     try { java.nio.file.Files.writeString(java.nio.file.Path.of("%s"), "x"); escaped.add("wrote the workspace"); } catch (Exception e) { }
                     try { java.nio.file.Files.readString(java.nio.file.Path.of("%s")); escaped.add("read the reference"); } catch (Exception e) { }
@@ -71,7 +71,7 @@ class SandboxTest {
                     if (java.nio.file.Files.exists(java.nio.file.Path.of("%s"))) { escaped.add("saw another child's folder in /dev/shm"); }
                     try { new ProcessBuilder("sh", "-c", "setsid sh -c 'sleep %s &' >/dev/null 2>&1 </dev/null &").start().waitFor(); } catch (Exception e) { }
                     if (!escaped.isEmpty()) { throw new IllegalStateException("ESCAPED: " + escaped); }
-                    """.formatted(home, home, mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort(),
+                    """.formatted(home, home, home, home, home, mark, pkg.resolve("Jobs.java"), home.resolve("answers/lease/Jobs.java"), listener.getLocalPort(),
                             elsewhere.get(0), elsewhere.get(1), elsewhere.get(2), decoy, detached);
             Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + jobs.substring(body));
             Files.copy(home.resolve("skeleton/lease/JobsTest.java"), pkg.resolve("JobsTest.java"));
