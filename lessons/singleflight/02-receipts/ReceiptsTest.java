@@ -47,6 +47,7 @@ class ReceiptsTest {
     void theHashIsSha256OfTheUtf8Bytes() throws Exception {
         assertEquals(sha256(CHATTY), Receipts.hash(CHATTY), "hash of a body with Korean text");
         assertEquals("", Receipts.hash(""), "an empty body has no hash");
+        assertEquals(sha256(" {}\n"), Receipts.hash(" {}\n"), "a body with a space before and a newline after: every byte counts");
     }
 
     @Test
@@ -59,6 +60,13 @@ class ReceiptsTest {
     void noReplyMeansStatusMinusOne() {
         Receipt r = Receipts.of(5, "ACQUIRE", LEASE, "ACQUIRED", 0, null);
         assertEquals(new Receipt(5, "ACQUIRE", "t1", "run-7", "host-a", "ACQUIRED", 3, 0, -1, 0, ""), r);
+    }
+
+    @Test
+    void aReplyThatNeverCameIsStatusZero() {
+        Receipt r = Receipts.of(5, "SEND", LEASE, "UNKNOWN_EFFECT", 1, Reply.none());
+        assertEquals(new Receipt(5, "SEND", "t1", "run-7", "host-a", "UNKNOWN_EFFECT", 3, 1, 0, 0, ""), r,
+                "a write that got no reply: status 0 (a request was sent), not -1 (no request)");
     }
 
     @Test
@@ -93,6 +101,35 @@ class ReceiptsTest {
                 new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 5, "sha256:" + "ab".repeat(10))), "a short hash");
         assertThrows(IllegalArgumentException.class, () -> Receipts.check(
                 new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, -2, ok)), "a negative length");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.check(
+                new Receipt(1, "SEND", "t1", "run-7", "host-a", "X".repeat(33), 3, 1, 200, 2, ok)), "a verdict of 33 letters");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.check(
+                new Receipt(1, "SEND", "t1", "run-7", "host-a", "success", 3, 1, 200, 2, ok)), "a lowercase verdict");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.check(
+                new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, "sha256:" + ok.substring(7).toUpperCase())),
+                "a hash in uppercase hex");
+        String sneaky = "sha256:" + ("Bearer " + SECRET + " " + "x".repeat(64)).substring(0, 64);
+        assertThrows(IllegalArgumentException.class, () -> Receipts.check(
+                new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, sneaky)),
+                "a hash of the right length that is not 64 hex digits (it holds the credential)");
+    }
+
+    @Test
+    void whatTheContractAllowsPassesTheCheck() {
+        Receipt neverLeased = new Receipt(-7_000_000_000L, "ACQUIRE", "t1", "run-7", "host-a", "NO_PERMIT", 0, 0, -1, 0, "");
+        assertEquals(neverLeased, Receipts.check(neverLeased), "fence 0 (a scope never leased), attempt 0, status -1, a negative time");
+        assertEquals(neverLeased, Receipts.of(-7_000_000_000L, "ACQUIRE", new Lease("t1", Fx.KEY, "host-a", "run-7", 0, 0, 0),
+                "NO_PERMIT", 0, null), "of(…) makes the same receipt from a lease of fence 0");
+        Receipt longest = new Receipt(1, "DECIDE", "t1", "run-7", "host-a", "X".repeat(32), 3, 1, -1, 0, "");
+        assertEquals(longest, Receipts.check(longest), "a verdict of 32 letters, the longest allowed");
+    }
+
+    @Test
+    void nullArgumentsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Receipts.check(null), "check(null)");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.of(1, "SEND", null, "SUCCESS", 1, null), "of(…) with a null lease");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.line(null), "line(null)");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.parse(null), "parse(null)");
     }
 
     @Test
@@ -114,6 +151,15 @@ class ReceiptsTest {
         assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok + " body=" + SECRET), "an extra field body=");
         assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok.replace(" owner=host-a", "")), "owner missing");
         assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok.replace("fence=3", "fence=three")), "fence not a number");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok.replace(" bodyHash=", "")),
+                "bodyHash missing (an empty hash is written as bodyHash=, not left out)");
+    }
+
+    @Test
+    void parseRefusesARepeatedField() {
+        String ok = Receipts.line(new Receipt(42, "RENEW", "t1", "run-7", "host-a", "RENEWED", 3, 0, -1, 0, ""));
+        assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok + " owner=host-b"), "owner twice");
+        assertThrows(IllegalArgumentException.class, () -> Receipts.parse(ok.replace("fence=3", "fence=3 fence=4")), "fence twice");
     }
 
     @Test
@@ -124,7 +170,13 @@ class ReceiptsTest {
                 new Bad("scope", new Receipt(1, "SEND", "haneul.kim@example.test", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, ok), "example.test"),
                 new Bad("run", new Receipt(1, "SEND", "t1", "Bearer " + SECRET, "host-a", "SUCCESS", 3, 1, 200, 2, ok), SECRET),
                 new Bad("fence", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", -3, 1, 200, 2, ok), "-3"),
-                new Bad("attempt", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, -1, 200, 2, ok), "-1"));
+                new Bad("attempt", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, -1, 200, 2, ok), "-1"),
+                new Bad("scope", new Receipt(1, "SEND", "Bearer " + SECRET, "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, ok), SECRET),
+                new Bad("run", new Receipt(1, "SEND", "t1", "haneul.kim@example.test", "host-a", "SUCCESS", 3, 1, 200, 2, ok), "example.test"),
+                new Bad("kind", new Receipt(1, SECRET, "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, ok), SECRET),
+                new Bad("verdict", new Receipt(1, "SEND", "t1", "run-7", "host-a", "applied: " + SECRET, 3, 1, 200, 2, ok), SECRET),
+                new Bad("bodyHash", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, 2, "sha256:" + SECRET), SECRET),
+                new Bad("bodyLength", new Receipt(1, "SEND", "t1", "run-7", "host-a", "SUCCESS", 3, 1, 200, -2, ok), "-2"));
         for (Bad b : bad) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Receipts.check(b.receipt()),
                     "a receipt whose " + b.field() + " is not allowed");

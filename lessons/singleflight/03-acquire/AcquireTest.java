@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,6 +78,46 @@ class AcquireTest {
     }
 
     @Test
+    void anExpiredOrReleasedScopeIsAcquiredUnderEveryPolicy() {
+        long ttl = Duration.ofSeconds(30).toNanos();
+        for (Policy p : Policy.values()) {
+            String scope = "t-" + p.name().toLowerCase();
+            String key = scope + "@2026-03-01T09:00";
+            Coordinator c = coordinator(p);
+            c.acquire(Fx.trigger(scope, key, "run-a", Source.CRON));
+            clocks.advanceMono(Duration.ofSeconds(30));
+            long now = clocks.mono();
+            Acquisition b = c.acquire(Fx.trigger(scope, key, "run-b", Source.MANUAL));
+            assertEquals(AcquireVerdict.ACQUIRED, b.verdict(),
+                    p + ": run-a's lease is at its expiry instant (not released, same key): the scope is free");
+            Lease lb = new Lease(scope, key, "host-run-b", "run-b", 2, now, now + ttl);
+            assertEquals(Optional.of(lb), b.lease(), p + ": the new lease, fence 2, expiring at now + ttl");
+            assertEquals(Optional.of(lb), c.current(scope), p + ": current() is the new lease, every field of it");
+            assertTrue(c.release(lb, RunOutcome.COMMITTED), p + ": run-b's release");
+            clocks.advance(Duration.ofSeconds(1));
+            now = clocks.mono();
+            String next = scope + "@2026-03-01T09:01";
+            Acquisition d = c.acquire(Fx.trigger(scope, next, "run-d", Source.CRON));
+            assertEquals(AcquireVerdict.ACQUIRED, d.verdict(), p + ": a released scope is free");
+            Lease ld = new Lease(scope, next, "host-run-d", "run-d", 3, now, now + ttl);
+            assertEquals(Optional.of(ld), d.lease(), p + ": the next lease, fence 3, for the next slot's key");
+            assertEquals(Optional.of(ld), c.current(scope), p + ": current() is that lease, every field of it");
+        }
+    }
+
+    @Test
+    void currentShowsAnExpiredLeaseAndChangesNothing() {
+        Coordinator c = coordinator(Policy.SKIP);
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        clocks.advanceMono(Duration.ofMinutes(5));
+        assertEquals(Optional.of(a), c.current(Fx.SCOPE), "five minutes past its expiry and never released: current() shows it");
+        assertEquals(Optional.of(a), c.current(Fx.SCOPE), "and shows it again");
+        assertEquals(1, c.inFlight(), "its run still holds its permit");
+        assertEquals(2, c.acquire(Fx.trigger("run-b")).lease().orElseThrow().fence(),
+                "the next lease gets fence 2: looking changed nothing in the store");
+    }
+
+    @Test
     void theFenceContinuesAfterReleaseAndRestart() {
         Coordinator c = coordinator(Policy.SKIP);
         Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
@@ -94,9 +135,13 @@ class AcquireTest {
         Coordinator c = coordinator(Policy.REPLACE);
         Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
         clocks.advance(Duration.ofSeconds(5));
+        long now = clocks.mono();
         Acquisition b = c.acquire(Fx.trigger("run-b"));
         assertEquals(AcquireVerdict.REPLACED, b.verdict(), "REPLACE on a live lease");
         assertEquals(2, b.lease().orElseThrow().fence(), "the replacing run's fence is newer than run-a's");
+        Lease expected = new Lease(Fx.SCOPE, Fx.KEY, "host-run-b", "run-b", 2, now, now + Duration.ofSeconds(30).toNanos());
+        assertEquals(Optional.of(expected), b.lease(), "the replacing lease: acquired now, expiring at now + ttl");
+        assertEquals(Optional.of(expected), c.current(Fx.SCOPE), "the stored lease is the replacing one, every field of it");
         assertEquals("run-b", c.current(Fx.SCOPE).orElseThrow().run(), "the stored holder");
         assertEquals(2, c.current(Fx.SCOPE).orElseThrow().fence(), "the stored fence is the replacing run's");
         assertFalse(a.fence() == c.current(Fx.SCOPE).orElseThrow().fence(), "run-a's fence is no longer the scope's");
@@ -114,6 +159,28 @@ class AcquireTest {
         c.release(a.lease().orElseThrow(), RunOutcome.QUARANTINED);
         assertEquals(RunOutcome.QUARANTINED, b.outcome().get(1, TimeUnit.SECONDS), "the joiner gets the leader's outcome");
         assertEquals(RunOutcome.QUARANTINED, a.outcome().get(1, TimeUnit.SECONDS), "and so does the leader's own");
+    }
+
+    @Test
+    void aJoinedOrSkippedTriggerLeavesEverythingAsItWas() {
+        Coordinator join = coordinator(Policy.JOIN);
+        join.acquire(Fx.trigger("run-a"));
+        Optional<Lease> before = join.current(Fx.SCOPE);
+        clocks.advance(Duration.ofSeconds(10));
+        Acquisition b = join.acquire(Fx.trigger(Fx.SCOPE, Fx.KEY, "run-b", Source.MANUAL));
+        assertEquals(AcquireVerdict.JOINED, b.verdict(), "JOIN on run-a's live run of the same key, 10 s in");
+        assertEquals(before, join.current(Fx.SCOPE), "joining changes nothing in the store: run-a's lease keeps its expiry");
+        Acquisition c = join.acquire(Fx.trigger(Fx.SCOPE, "t1@2026-03-01T09:05", "run-c", Source.MANUAL));
+        assertEquals(AcquireVerdict.SKIPPED, c.verdict(), "JOIN on a live run of another key");
+        assertEquals(Optional.empty(), c.leaderRun(), "a skipped trigger names no leader: it shares nothing");
+        assertEquals(before, join.current(Fx.SCOPE), "nor does skipping change the store");
+        assertEquals(1, join.inFlight(), "and neither takes a permit");
+        Coordinator skip = coordinator(Policy.SKIP);
+        skip.acquire(Fx.trigger("t2", "t2@x", "run-d", Source.CRON));
+        Acquisition e = skip.acquire(Fx.trigger("t2", "t2@x", "run-e", Source.MANUAL));
+        assertEquals(AcquireVerdict.SKIPPED, e.verdict(), "SKIP: a manual trigger on run-d's live lease");
+        assertEquals(Optional.empty(), e.leaderRun(), "a skipped manual trigger names no leader either");
+        assertEquals(Optional.empty(), e.lease(), "nor has it a lease");
     }
 
     @Test
@@ -140,9 +207,32 @@ class AcquireTest {
     void triggersThatWaitedForTheLockGiveOneWinner() throws Exception {
         Coordinator one = coordinator(Policy.SKIP);
         Coordinator two = coordinator(Policy.SKIP);
-        List<FutureTask<AcquireVerdict>> calls = List.of(
-                new FutureTask<>(() -> one.acquire(Fx.trigger("run-a")).verdict()),
-                new FutureTask<>(() -> two.acquire(Fx.trigger("run-b")).verdict()));
+        List<AcquireVerdict> got = whileAnotherWriterHoldsTheLock(List.of(
+                () -> one.acquire(Fx.trigger("run-a")).verdict(),
+                () -> two.acquire(Fx.trigger("run-b")).verdict()));
+        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.ACQUIRED).count(), "exactly one ACQUIRED: " + got);
+        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.SKIPPED).count(), "and one SKIPPED: " + got);
+    }
+
+    /**
+     * Two triggers on two scopes through one coordinator with a limit of 1 arrive while another writer holds the
+     * store's write lock. A permit count read before the lock lets both through.
+     */
+    @Test
+    void triggersThatWaitedForTheLockKeepTheLimit() throws Exception {
+        Coordinator c = coordinator(Config.of(Policy.SKIP).withMaxInFlight(1));
+        List<AcquireVerdict> got = whileAnotherWriterHoldsTheLock(List.of(
+                () -> c.acquire(Fx.trigger("t1", "t1@x", "run-a", Source.CRON)).verdict(),
+                () -> c.acquire(Fx.trigger("t2", "t2@x", "run-b", Source.CRON)).verdict()));
+        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.ACQUIRED).count(),
+                "a limit of 1, two scopes: exactly one ACQUIRED: " + got);
+        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.NO_PERMIT).count(), "and one NO_PERMIT: " + got);
+        assertEquals(1, c.inFlight(), "one run in flight");
+    }
+
+    /** Runs the calls on their own threads while another connection holds the write lock, then lets it go. */
+    private List<AcquireVerdict> whileAnotherWriterHoldsTheLock(List<Callable<AcquireVerdict>> tasks) throws Exception {
+        List<FutureTask<AcquireVerdict>> calls = tasks.stream().map(FutureTask::new).toList();
         List<Thread> threads = new ArrayList<>();
         try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + Fx.db(dir));
              Statement s = blocker.createStatement()) {
@@ -168,8 +258,7 @@ class AcquireTest {
                 throw e;
             }
         }
-        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.ACQUIRED).count(), "exactly one ACQUIRED: " + got);
-        assertEquals(1, got.stream().filter(v -> v == AcquireVerdict.SKIPPED).count(), "and one SKIPPED: " + got);
+        return got;
     }
 
     @Test
@@ -208,6 +297,43 @@ class AcquireTest {
     }
 
     @Test
+    void replacedAndNoPermitLeaveTheirReceipts() {
+        Coordinator c = coordinator(Config.of(Policy.REPLACE).withMaxInFlight(2));
+        long now = clocks.mono();
+        c.acquire(Fx.trigger("t1", "t1@x", "run-a", Source.CRON));
+        assertEquals(AcquireVerdict.REPLACED, c.acquire(Fx.trigger("t1", "t1@x", "run-b", Source.MANUAL)).verdict(), "REPLACE on run-a's live lease");
+        assertEquals(AcquireVerdict.NO_PERMIT, c.acquire(Fx.trigger("t2", "t2@x", "run-c", Source.CRON)).verdict(),
+                "a never-leased scope with the limit of 2 full (run-a still runs)");
+        assertEquals(AcquireVerdict.NO_PERMIT, c.acquire(Fx.trigger("t1", "t1@x", "run-d", Source.MANUAL)).verdict(),
+                "REPLACE on run-b's live lease with the limit full");
+        assertEquals(List.of(
+                        new Receipt(now, "ACQUIRE", "t1", "run-a", "host-run-a", "ACQUIRED", 1, 0, -1, 0, ""),
+                        new Receipt(now, "ACQUIRE", "t1", "run-b", "host-run-b", "REPLACED", 2, 0, -1, 0, ""),
+                        new Receipt(now, "ACQUIRE", "t2", "run-c", "host-run-c", "NO_PERMIT", 0, 0, -1, 0, ""),
+                        new Receipt(now, "ACQUIRE", "t1", "run-d", "host-run-d", "NO_PERMIT", 2, 0, -1, 0, "")),
+                log.all(), "REPLACED with the new lease's fence, NO_PERMIT with the stored one (0 when none)");
+    }
+
+    @Test
+    void aTriggerThatNeedsNoNewLeaseNeedsNoPermit() {
+        Coordinator skip = coordinator(Config.of(Policy.SKIP).withMaxInFlight(1));
+        skip.acquire(Fx.trigger("t1", "t1@x", "run-a", Source.CRON));
+        assertEquals(AcquireVerdict.SKIPPED, skip.acquire(Fx.trigger("t1", "t1@x", "run-b", Source.MANUAL)).verdict(),
+                "SKIP on a live lease with the limit of 1 full: SKIPPED, for no new lease was needed");
+        Coordinator join = coordinator(Config.of(Policy.JOIN).withMaxInFlight(1));
+        Lease leader = join.acquire(Fx.trigger("t2", "t2@x", "run-c", Source.CRON)).lease().orElseThrow();
+        Acquisition joiner = join.acquire(Fx.trigger("t2", "t2@x", "run-d", Source.MANUAL));
+        assertEquals(AcquireVerdict.JOINED, joiner.verdict(), "JOIN on a live run of the same key with the limit of 1 full: JOINED");
+        assertEquals(AcquireVerdict.SKIPPED, join.acquire(Fx.trigger("t2", "t2@y", "run-e", Source.CRON)).verdict(),
+                "JOIN on a live run of another key with the limit full: SKIPPED");
+        assertEquals(1, join.inFlight(), "the joiner holds no permit: only its leader does");
+        join.release(leader, RunOutcome.COMMITTED);
+        assertEquals(0, join.inFlight(), "after the leader's release no permit is taken");
+        assertEquals(AcquireVerdict.ACQUIRED, join.acquire(Fx.trigger("t3", "t3@x", "run-f", Source.CRON)).verdict(),
+                "so a trigger on another scope gets the permit");
+    }
+
+    @Test
     void aFullLimitRefusesANewLeaseAndStoresNothing() {
         Coordinator c = coordinator(Config.of(Policy.REPLACE).withMaxInFlight(1));
         c.acquire(Fx.trigger("t1", "t1@x", "run-a", Source.CRON));
@@ -226,6 +352,7 @@ class AcquireTest {
         Coordinator c = coordinator(Config.of(Policy.SKIP).withMaxInFlight(1));
         Lease a = c.acquire(Fx.trigger("t1", "t1@x", "run-a", Source.CRON)).lease().orElseThrow();
         clocks.advance(Duration.ofHours(2));
+        assertEquals(1, c.inFlight(), "two hours later run-a's lease has long expired, and run-a is still in flight");
         assertEquals(AcquireVerdict.NO_PERMIT, c.acquire(Fx.trigger("t2", "t2@x", "run-b", Source.CRON)).verdict(),
                 "two hours later run-a is still in flight: the limit counts runs, it is not a rate");
         c.release(a, RunOutcome.COMMITTED);
@@ -262,24 +389,63 @@ class AcquireTest {
     @Test
     void aReleaseKeepsTheFenceAndFreesTheScope() {
         Coordinator c = coordinator(Policy.SKIP);
+        Lease other = c.acquire(Fx.trigger("t2", "t2@x", "run-x", Source.CRON)).lease().orElseThrow();
         Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
         assertTrue(c.release(a, RunOutcome.COMMITTED), "release of the current lease");
         assertEquals(Optional.empty(), c.current(Fx.SCOPE), "nobody holds the scope after the release");
+        assertEquals(Optional.of(other), c.current("t2"), "another scope's lease, of the same fence 1, is still held");
         assertEquals(2, c.acquire(Fx.trigger("run-b")).lease().orElseThrow().fence(), "the next acquire gets fence 2");
     }
 
     @Test
     void aStaleReleaseFreesNothing() {
         Coordinator c = coordinator(Policy.REPLACE);
-        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        Acquisition first = c.acquire(Fx.trigger("run-a"));
+        Lease a = first.lease().orElseThrow();
         Lease b = c.acquire(Fx.trigger("run-b")).lease().orElseThrow();
         assertFalse(c.release(a, RunOutcome.LEASE_LOST), "the replaced run's release");
         assertEquals(Optional.of(b), c.current(Fx.SCOPE), "run-b still holds the scope, untouched");
+        assertEquals(RunOutcome.LEASE_LOST, first.outcome().getNow(null), "run-a's outcome completes all the same, with what it released with");
+    }
+
+    @Test
+    void theSameOwnersOldLeaseFreesNothing() {
+        Coordinator c = coordinator(Policy.SKIP);
+        Lease old = c.acquire(new Trigger(Fx.SCOPE, Fx.KEY, "host-a", "run-1", Source.CRON)).lease().orElseThrow();
+        clocks.advanceMono(Duration.ofSeconds(30));
+        Lease fresh = c.acquire(new Trigger(Fx.SCOPE, Fx.KEY, "host-a", "run-2", Source.MANUAL)).lease().orElseThrow();
+        assertFalse(c.release(old, RunOutcome.LEASE_LOST), "host-a's expired lease of fence 1, after host-a took the scope again with fence 2");
+        assertEquals(Optional.of(fresh), c.current(Fx.SCOPE), "host-a's fence-2 lease is untouched");
+    }
+
+    @Test
+    void anExpiredLeaseThatIsStillHeldIsReleased() {
+        Coordinator c = coordinator(Policy.SKIP);
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        clocks.advanceMono(Duration.ofSeconds(31));
+        assertTrue(c.release(a, RunOutcome.GAVE_UP), "run-a's lease expired a second ago but is still the stored, held one");
+        assertEquals(Optional.empty(), c.current(Fx.SCOPE), "so the release frees the scope");
+        assertEquals(0, c.inFlight(), "and gives run-a's permit back");
     }
 
     @Test
     void nullTriggerIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> coordinator(Policy.SKIP).acquire(null), "acquire(null)");
+    }
+
+    @Test
+    void everyNullArgumentIsRefused() {
+        Path db = Fx.db(dir);
+        Clocks k = clocks.clocks();
+        Config cfg = Config.of(Policy.SKIP);
+        assertThrows(IllegalArgumentException.class, () -> new Coordinator(null, k, cfg, log), "new Coordinator(null, …): no store file");
+        assertThrows(IllegalArgumentException.class, () -> new Coordinator(db, null, cfg, log), "new Coordinator(…, null clocks, …)");
+        assertThrows(IllegalArgumentException.class, () -> new Coordinator(db, k, null, log), "new Coordinator(…, null config, …)");
+        assertThrows(IllegalArgumentException.class, () -> new Coordinator(db, k, cfg, null), "new Coordinator(…, null receipt log)");
+        Coordinator c = coordinator(Policy.SKIP);
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        assertThrows(IllegalArgumentException.class, () -> c.current(null), "current(null)");
+        assertThrows(IllegalArgumentException.class, () -> c.release(a, null), "release(lease, null): a run ends with an outcome");
     }
 
     @Test

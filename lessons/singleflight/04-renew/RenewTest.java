@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,6 +72,59 @@ class RenewTest {
         Lease newer = new Lease(b.scope(), b.key(), b.owner(), b.run(), 7, b.acquiredNanos(), b.expiresNanos());
         assertEquals(RenewVerdict.FENCED_OUT, c.renew(newer), "a fence newer than the stored one is not this lease either");
         assertEquals(2, c.current(Fx.SCOPE).orElseThrow().fence(), "renews never change the stored fence");
+    }
+
+    @Test
+    void anOldFenceIsFencedOutEvenWhenTheLeaseIsReleasedOrExpired() {
+        Coordinator c = coordinator(Policy.REPLACE);
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        Lease b = c.acquire(Fx.trigger("run-b")).lease().orElseThrow();
+        assertTrue(c.release(b, RunOutcome.COMMITTED), "run-b (fence 2) is released");
+        assertEquals(RenewVerdict.FENCED_OUT, c.renew(a), "run-a's fence 1 against the stored fence 2, released: the fence decides first");
+        Lease x = c.acquire(Fx.trigger("t2", "t2@x", "run-x", Source.CRON)).lease().orElseThrow();
+        Lease y = c.acquire(Fx.trigger("t2", "t2@x", "run-y", Source.MANUAL)).lease().orElseThrow();
+        clocks.advanceMono(Duration.ofSeconds(31));
+        assertEquals(RenewVerdict.FENCED_OUT, c.renew(x), "run-x's fence 1 against the stored fence 2, expired: EXPIRED is for the same fence only");
+        assertEquals(RenewVerdict.EXPIRED, c.renew(y), "run-y's own fence 2, expired");
+    }
+
+    @Test
+    void aRenewChangesOnlyItsOwnLease() {
+        Coordinator c = coordinator(Policy.SKIP);
+        Lease other = c.acquire(Fx.trigger("t2", "t2@x", "run-x", Source.CRON)).lease().orElseThrow();
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        clocks.advance(Duration.ofSeconds(10));
+        assertEquals(RenewVerdict.RENEWED, c.renew(a), "run-a's renew, 10 s in");
+        assertEquals(Optional.of(other), c.current("t2"), "another scope's lease of the same fence 1 keeps its own expiry");
+    }
+
+    @Test
+    void everyRenewAndReleaseLeavesItsReceipt() {
+        Coordinator c = coordinator(Policy.REPLACE);
+        long t0 = clocks.mono();
+        Lease a = c.acquire(Fx.trigger("run-a")).lease().orElseThrow();
+        clocks.advance(Duration.ofSeconds(1));
+        long t1 = clocks.mono();
+        assertEquals(RenewVerdict.RENEWED, c.renew(a), "run-a's renew");
+        Lease b = c.acquire(Fx.trigger("run-b")).lease().orElseThrow();
+        assertEquals(RenewVerdict.FENCED_OUT, c.renew(a), "run-a's renew after run-b replaced it");
+        clocks.advanceMono(Duration.ofSeconds(31));
+        long t2 = clocks.mono();
+        assertEquals(RenewVerdict.EXPIRED, c.renew(b), "run-b's renew, 31 s on");
+        assertFalse(c.release(a, RunOutcome.LEASE_LOST), "run-a's release");
+        assertTrue(c.release(b, RunOutcome.GAVE_UP), "run-b's release: its lease is still the stored, held one");
+        assertEquals(RenewVerdict.NOT_HELD, c.renew(b), "run-b's renew after its release");
+        assertEquals(List.of(
+                        new Receipt(t0, "ACQUIRE", Fx.SCOPE, "run-a", "host-run-a", "ACQUIRED", 1, 0, -1, 0, ""),
+                        new Receipt(t1, "RENEW", Fx.SCOPE, "run-a", "host-run-a", "RENEWED", 1, 0, -1, 0, ""),
+                        new Receipt(t1, "ACQUIRE", Fx.SCOPE, "run-b", "host-run-b", "REPLACED", 2, 0, -1, 0, ""),
+                        new Receipt(t1, "RENEW", Fx.SCOPE, "run-a", "host-run-a", "FENCED_OUT", 1, 0, -1, 0, ""),
+                        new Receipt(t2, "RENEW", Fx.SCOPE, "run-b", "host-run-b", "EXPIRED", 2, 0, -1, 0, ""),
+                        new Receipt(t2, "RELEASE", Fx.SCOPE, "run-a", "host-run-a", "NOT_HELD", 1, 0, -1, 0, ""),
+                        new Receipt(t2, "RELEASE", Fx.SCOPE, "run-b", "host-run-b", "RELEASED", 2, 0, -1, 0, ""),
+                        new Receipt(t2, "RENEW", Fx.SCOPE, "run-b", "host-run-b", "NOT_HELD", 2, 0, -1, 0, "")),
+                log.all(), "one receipt per renew and per release, whatever its verdict, with the asking lease's run and fence at the monotonic time");
+        assertEquals(OptionalInt.empty(), Replay.firstDivergence(Config.of(Policy.REPLACE), log.all()), "and they replay");
     }
 
     @Test

@@ -139,6 +139,28 @@ class OverlapTest {
         assertEquals(0, c.inFlight(), "its permit came back");
         assertTrue(c.current(Fx.SCOPE).isEmpty(), "its lease was released");
         assertEquals(AcquireVerdict.ACQUIRED, c.acquire(Fx.trigger("run-b")).verdict(), "the next trigger can run");
+
+        Coordinator other = new Coordinator(dir.resolve("error.db"), clocks.clocks(), cfg, log);
+        TenantClient failing = new TenantClient() {
+            public Reply read(String tenant, String key, long fence) {
+                throw new ClientError();
+            }
+
+            public Reply write(String tenant, String key, long fence, long base) {
+                throw new ClientError();
+            }
+        };
+        Worker w2 = new Worker(other, new RunExecutor(other, failing, clocks.clocks(), cfg, log));
+        assertThrows(ClientError.class, () -> w2.handle(Fx.trigger("run-c")), "an Error, not an exception, goes on too");
+        assertEquals(0, other.inFlight(), "the run that ended in an Error gave its permit back");
+        assertTrue(other.current(Fx.SCOPE).isEmpty(), "and its lease was released");
+    }
+
+    /** What a client may throw that is not an exception: the run still ends, and is still released. */
+    private static final class ClientError extends Error {
+        ClientError() {
+            super("the client failed hard");
+        }
     }
 
     @Test
@@ -166,6 +188,16 @@ class OverlapTest {
         assertEquals(AcquireVerdict.JOINED, joiner.get().verdict(), "the trigger that came while run-b ran joined it");
         assertEquals(RunOutcome.NEEDS_PERSON, joiner.get().outcome().getNow(null),
                 "a run that threw is released with NEEDS_PERSON, and its joiner gets that");
+    }
+
+    @Test
+    void nullArgumentsAreRefused() {
+        Config cfg = Config.of(Policy.SKIP);
+        Coordinator c = new Coordinator(Fx.db(dir), clocks.clocks(), cfg, log);
+        RunExecutor executor = new RunExecutor(c, server.client(), clocks.clocks(), cfg, log);
+        assertThrows(IllegalArgumentException.class, () -> new Worker(null, executor), "new Worker(null, executor)");
+        assertThrows(IllegalArgumentException.class, () -> new Worker(c, null), "new Worker(coordinator, null)");
+        assertThrows(IllegalArgumentException.class, () -> new Worker(c, executor).handle(null), "handle(null)");
     }
 
     @Test
@@ -208,6 +240,14 @@ class OverlapTest {
             System.setErr(both);
             server.script(Fx.SCOPE, FakeTenantServer.Script.THROTTLE, FakeTenantServer.Script.APPLY_THEN_500);
             play(Policy.REPLACE);
+            int i = 0;
+            for (FakeTenantServer.Script reply : FakeTenantServer.Script.values()) {
+                String scope = "t-reply-" + i++;
+                server.script(scope, reply);
+                play(Policy.SKIP, scope, log);
+            }
+            server.failReads("t-unreadable", 1);
+            play(Policy.SKIP, "t-unreadable", log);
         } finally {
             System.setOut(out);
             System.setErr(err);

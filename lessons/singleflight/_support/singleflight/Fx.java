@@ -55,6 +55,66 @@ final class Fx {
         }
     }
 
+    /** A tenant client that passes every request on and keeps each reply, in order. */
+    static final class Recording implements TenantClient {
+        private final TenantClient inner;
+        private final List<Reply> replies = new ArrayList<>();
+
+        Recording(TenantClient inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Reply read(String tenant, String key, long fence) {
+            return keep(inner.read(tenant, key, fence));
+        }
+
+        @Override
+        public Reply write(String tenant, String key, long fence, long base) {
+            return keep(inner.write(tenant, key, fence, base));
+        }
+
+        private synchronized Reply keep(Reply r) {
+            replies.add(r);
+            return r;
+        }
+
+        synchronized List<Reply> replies() {
+            return List.copyOf(replies);
+        }
+    }
+
+    /** A tenant whose every read-back is the one given reply; a write is counted and answered 500. */
+    static final class OneReadBack implements TenantClient {
+        private final Reply readBack;
+        final AtomicInteger writes = new AtomicInteger();
+
+        OneReadBack(Reply readBack) {
+            this.readBack = readBack;
+        }
+
+        @Override
+        public Reply read(String tenant, String key, long fence) {
+            return readBack;
+        }
+
+        @Override
+        public Reply write(String tenant, String key, long fence, long base) {
+            writes.incrementAndGet();
+            return Reply.of(500, "{}");
+        }
+    }
+
+    /** The receipt a run of {@code lease(1, …)} writes for a decision, built the plain way from the reply it was about. */
+    static Receipt receipt(long at, String kind, String verdict, int attempt, Reply reply) throws Exception {
+        if (reply == null || reply.body().isEmpty()) {
+            return new Receipt(at, kind, SCOPE, "run-a", "host-a", verdict, 1, attempt, reply == null ? -1 : reply.status(), 0, "");
+        }
+        byte[] body = reply.body().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String hash = "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(body));
+        return new Receipt(at, kind, SCOPE, "run-a", "host-a", verdict, 1, attempt, reply.status(), body.length, hash);
+    }
+
     /**
      * Waits (up to a second, polling, and not once a thread has ended) until every thread is inside SQLite's native code at once: with another
      * connection holding the write lock, that is where a call waits for it.
