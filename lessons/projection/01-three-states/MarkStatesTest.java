@@ -48,6 +48,10 @@ class MarkStatesTest {
         Mark m = mark(8, 4);
         assertEquals(State.UNSEEN, MarkStates.stateOf(4_294_967_297L, m), "position 2^32 + 1 is far beyond seen 8");
         assertEquals(State.UNSEEN, MarkStates.stateOf(2_147_483_648L, m), "position 2^31 is far beyond seen 8");
+        Mark far = mark(4_294_967_304L, 4_294_967_300L);
+        assertEquals(State.SEEN, MarkStates.stateOf(4_294_967_302L, far), "seen 2^32 + 8, projected 2^32 + 4: position 2^32 + 6 is SEEN");
+        assertEquals(State.PROJECTED, MarkStates.stateOf(4_294_967_299L, far), "seen 2^32 + 8, projected 2^32 + 4: position 2^32 + 3 is PROJECTED");
+        assertEquals(4_294_967_300L, MarkStates.resumeAfter(far), "seen 2^32 + 8, projected 2^32 + 4: resume after 2^32 + 4");
     }
 
     @Test
@@ -67,6 +71,10 @@ class MarkStatesTest {
         Mark negative = mark(3, -1);
         assertThrows(IllegalStateException.class, () -> MarkStates.stateOf(2, negative), "stateOf on projected -1 (below 0)");
         assertThrows(IllegalStateException.class, () -> MarkStates.resumeAfter(negative), "resumeAfter on projected -1 (below 0)");
+        assertThrows(IllegalStateException.class, () -> MarkStates.stateOf(0, corrupt),
+                "stateOf(0) on projected 5 > seen 3: the mark is checked before the position");
+        assertThrows(IllegalStateException.class, () -> MarkStates.stateOf(-1, negative),
+                "stateOf(-1) on projected -1: the mark is checked before the position");
     }
 
     @Test

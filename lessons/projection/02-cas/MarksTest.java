@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +71,114 @@ class MarksTest {
     }
 
     @Test
+    void anArgumentErrorComesBeforeTheLease() {
+        Marks.take(c, Db.P, "w0", 0, 50);
+        Mark before = Db.mark(c);
+        assertThrows(IllegalArgumentException.class, () -> Marks.take(c, Db.P, "w1", 10, 0),
+                "ttl 0 while w0's lease is live: the argument error comes first, not MarkHeld");
+        assertThrows(IllegalArgumentException.class, () -> Marks.take(c, Db.P, null, 10, 50),
+                "a null worker while w0's lease is live: the argument error comes first, not MarkHeld");
+        assertEquals(before, Db.mark(c), "a refused take changes nothing");
+        assertTrue(Db.canBegin(c), "a refused take leaves no transaction open on the caller's connection");
+    }
+
+    @Test
+    void aTakeThatFailsInTheStoreLeavesNothing() throws Exception {
+        sql("CREATE TRIGGER refuse_insert BEFORE INSERT ON mark BEGIN SELECT RAISE(ABORT, 'the store refuses'); END");
+        sql("CREATE TRIGGER refuse_update BEFORE UPDATE ON mark BEGIN SELECT RAISE(ABORT, 'the store refuses'); END");
+        assertThrows(IllegalStateException.class, () -> Marks.take(c, Db.P, "w0", 0, 50),
+                "triggers make every write to mark fail: an SQL error inside take is an IllegalStateException");
+        assertEquals(0, Db.count(c, "SELECT count(*) FROM mark"), "the failed take left no row, not even on its own connection");
+        assertTrue(Db.canBegin(c), "the failed take rolled its transaction back: the caller's connection holds none");
+        sql("DROP TRIGGER refuse_insert");
+        Db.setMark(c, "w0", 1, 50, 5, 2);
+        Mark before = Db.mark(c);
+        assertThrows(IllegalStateException.class, () -> Marks.take(c, Db.P, "w1", 50, 50),
+                "a trigger makes the take of an existing mark fail: an IllegalStateException");
+        assertEquals(before, Db.mark(c), "the failed take changed nothing of the existing mark");
+        assertTrue(Db.canBegin(c), "the failed take rolled its transaction back: the caller's connection holds none");
+        sql("DROP TRIGGER refuse_update");
+        assertEquals(new Ownership(Db.P, "w1", 2, 2), Marks.take(c, Db.P, "w1", 50, 50), "the same connection takes the mark once the fault is gone");
+    }
+
+    @Test
+    void aBusyStoreIsAnIllegalStateNotAHeldMark() throws Exception {
+        Connection mine = Db.file(dir);
+        Connection other = Db.file(dir);
+        try (Statement lock = other.createStatement()) {
+            lock.execute("BEGIN IMMEDIATE");
+            assertThrows(IllegalStateException.class, () -> Marks.take(mine, Db.P, "w0", 0, 50),
+                    "another connection holds the write lock past the busy timeout: a busy store is an SQL error (IllegalStateException), not a live lease (MarkHeld)");
+            lock.execute("ROLLBACK");
+            assertTrue(Db.canBegin(mine), "the failed take left no transaction on the caller's connection");
+            assertEquals(new Ownership(Db.P, "w0", 1, 0), Marks.take(mine, Db.P, "w0", 0, 50), "once the lock is gone the same connection takes the mark");
+        } finally {
+            Db.close(mine);
+            Db.close(other);
+        }
+    }
+
+    @Test
+    void aTakeWhoseCommitFailsLeavesNothing() throws Exception {
+        Connection mine = Db.file(dir);
+        Connection reader = Db.file(dir);
+        try (Statement read = reader.createStatement()) {
+            read.execute("BEGIN");
+            try (ResultSet r = read.executeQuery("SELECT count(*) FROM mark")) {
+                r.next();
+            }
+            assertThrows(IllegalStateException.class, () -> Marks.take(mine, Db.P, "w0", 0, 50),
+                    "a reader keeps its lock past the busy timeout: take's COMMIT fails, an SQL error (IllegalStateException)");
+            read.execute("ROLLBACK");
+            assertEquals(0, Db.count(reader, "SELECT count(*) FROM mark"), "the take whose COMMIT failed left nothing in the store");
+            assertTrue(Db.canBegin(mine), "and it rolled its transaction back: the caller's connection holds no transaction and no lock");
+            assertEquals(new Ownership(Db.P, "w0", 1, 0), Marks.take(mine, Db.P, "w0", 0, 50), "once the reader is gone the same connection takes the mark");
+        } finally {
+            Db.close(mine);
+            Db.close(reader);
+        }
+    }
+
+    /**
+     * A take is one transaction: the worker dies at each boundary of a take in turn (of a missing mark, then of an
+     * expired one) and leaves the mark as it was, never half taken.
+     */
+    @Test
+    void aTakeThatDiesAtAnyBoundaryLeavesTheMarkAsItWas() throws Exception {
+        for (boolean existing : new boolean[] {false, true}) {
+            String scene = existing ? "the expired mark" : "the missing mark";
+            int boundaries = boundariesOf(Files.createDirectory(dir.resolve("measure-die-" + existing)), (between, raw) -> {
+                if (existing) {
+                    Db.setMark(raw, "w0", 1, 50, 5, 2);
+                }
+                Marks.take(between.connection(), Db.P, "w1", 50, 50);
+            });
+            for (int k = 1; k <= boundaries; k++) {
+                Path store = Files.createDirectory(dir.resolve("die-" + existing + "-" + k));
+                Connection watcher = Db.file(store);
+                Crashes crashes = Crashes.wrap(Db.file(store));
+                try {
+                    if (existing) {
+                        Db.setMark(watcher, "w0", 1, 50, 5, 2);
+                    }
+                    Optional<Mark> before = Mark.load(watcher, Db.P);
+                    crashes.arm(k);
+                    try {
+                        Marks.take(crashes.connection(), Db.P, "w1", 50, 50);
+                    } catch (WorkerDied died) {
+                        // as planned
+                    }
+                    assertEquals(before, Mark.load(watcher, Db.P), "w1 died at boundary " + k + " of its take of " + scene + " ("
+                            + crashes.diedAt() + "): one transaction, so the mark is as it was");
+                } finally {
+                    Db.close(watcher);
+                    Db.close(crashes.connection());
+                }
+            }
+        }
+    }
+
+    @Test
     void takingOneProjectorsMarkLeavesAnothersAlone() {
         Ownership own = Marks.take(c, Db.P, "w0", 0, 50);
         Marks.markSeen(c, own, 4);
@@ -120,7 +230,9 @@ class MarksTest {
         assertEquals(2, again.revision(), "w0 takes its own expired mark again: a new revision");
         assertThrows(StaleOwner.class, () -> Marks.advance(c, first, 3),
                 "w0's first incarnation (revision 1) is a zombie now, even with the same name");
-        assertEquals(0, Db.mark(c).projected(), "the zombie changed nothing");
+        assertThrows(StaleOwner.class, () -> Marks.markSeen(c, first, 9),
+                "the first w0's markSeen is refused the same way: the revision is part of markSeen's tuple too");
+        assertEquals(new Mark(Db.P, "w0", 2, 100, 0, 0), Db.mark(c), "the zombie changed nothing");
     }
 
     @Test
@@ -245,6 +357,33 @@ class MarksTest {
         assertEquals(4, Db.mark(c).projected(), "the caller committed: the advance is in");
     }
 
+    @Test
+    void aRefusedAdvanceLeavesTheCallersTransactionToTheCaller() throws Exception {
+        Ownership old = Marks.take(c, Db.P, "w0", 0, 50);
+        Ownership now = Marks.take(c, Db.P, "w1", 50, 50);
+        sql("BEGIN IMMEDIATE");
+        Marks.advance(c, now, 4);
+        assertThrows(StaleOwner.class, () -> Marks.advance(c, old, 6), "w0 (revision 1) advances inside the caller's transaction: refused");
+        assertThrows(IllegalArgumentException.class, () -> Marks.advance(c, now, 2), "w1 goes back from 4 to 2 inside the caller's transaction: refused");
+        assertDoesNotThrow(() -> sql("COMMIT"), "the refusals ended nothing: the transaction is still the caller's, to commit");
+        assertEquals(new Mark(Db.P, "w1", 2, 100, 4, 4), Db.mark(c), "the caller committed w1's advance to 4; the refusals changed nothing");
+    }
+
+    @Test
+    void anSqlErrorInAnAdvanceOrAMarkSeenIsNotARefusal() throws Exception {
+        Ownership own = Marks.take(c, Db.P, "w0", 0, 50);
+        Mark before = Db.mark(c);
+        sql("CREATE TRIGGER refuse_update BEFORE UPDATE ON mark BEGIN SELECT RAISE(ABORT, 'the store refuses'); END");
+        assertThrows(IllegalStateException.class, () -> Marks.advance(c, own, 3),
+                "a trigger makes advance's UPDATE fail: an SQL error is an IllegalStateException, not a StaleOwner");
+        assertThrows(IllegalStateException.class, () -> Marks.markSeen(c, own, 3),
+                "a trigger makes markSeen's UPDATE fail: an SQL error is an IllegalStateException, not a StaleOwner");
+        sql("DROP TRIGGER refuse_update");
+        assertEquals(before, Db.mark(c), "the failed calls changed nothing");
+        Marks.advance(c, own, 3);
+        assertEquals(3, Db.mark(c).projected(), "once the fault is gone the same ownership advances");
+    }
+
     // ---- markSeen --------------------------------------------------------------------------------------------------
 
     @Test
@@ -304,6 +443,40 @@ class MarksTest {
             } finally {
                 Db.close(mine);
                 Db.close(rival);
+            }
+        }
+    }
+
+    /**
+     * w0's lease is over, but nobody replaced it yet, so its advance is still accepted (the fence counts takes, not
+     * time). It advances to 5 just before each statement of w1's take in turn: w1 resumes after the projected it
+     * really took over, and its seen is that projected too.
+     */
+    @Test
+    void anAdvanceOfTheOldOwnerJustBeforeATakeIsTakenOver() throws Exception {
+        int boundaries = boundariesOf(Files.createDirectory(dir.resolve("measure-takeover")), (between, raw) -> {
+            Db.setMark(raw, "w0", 1, 50, 5, 2);
+            Marks.take(between.connection(), Db.P, "w1", 50, 50);
+        });
+        for (int k = 1; k <= boundaries; k++) {
+            Path store = Files.createDirectory(dir.resolve("takeover-" + k));
+            Connection mine = Db.file(store);
+            Connection old = Db.impatient(store);
+            try {
+                Db.setMark(mine, "w0", 1, 50, 5, 2);
+                Between between = Between.wrap(mine);
+                boolean[] advanced = new boolean[1];
+                between.at(k, () -> advanced[0] = Db.ownerAdvances(old, "w0", 1, 5));
+                Ownership own = Marks.take(between.connection(), Db.P, "w1", 50, 50);
+                String where = "w0 tried to advance from 2 to 5 just before statement " + k + " of w1's take";
+                long projected = advanced[0] ? 5 : 2;
+                assertEquals(new Mark(Db.P, "w1", 2, 100, projected, projected), Db.mark(mine),
+                        where + ": the mark is w1's, its seen = projected (5 if w0 got in, else 2)");
+                assertEquals(new Ownership(Db.P, "w1", 2, projected), own,
+                        where + ": w1 resumes after the projected it took over (5 if w0 got in, else 2)");
+            } finally {
+                Db.close(mine);
+                Db.close(old);
             }
         }
     }

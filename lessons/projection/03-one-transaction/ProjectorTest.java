@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +86,34 @@ class ProjectorTest {
     }
 
     @Test
+    void aReadThatFailsHandsNothingOut() {
+        Connection c = file();
+        Db.stream(c, 4);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        Db.exec(c, "ALTER TABLE events RENAME TO gone");
+        assertThrows(IllegalStateException.class, () -> p.read(2), "the events table is gone: the read's SQL error is an IllegalStateException");
+        Db.exec(c, "ALTER TABLE gone RENAME TO events");
+        Db.exec(c, "CREATE TRIGGER refuse_update BEFORE UPDATE ON mark BEGIN SELECT RAISE(ABORT, 'the store refuses'); END");
+        assertThrows(IllegalStateException.class, () -> p.read(2), "a trigger makes the read's markSeen fail: an IllegalStateException");
+        Db.exec(c, "DROP TRIGGER refuse_update");
+        assertEquals(List.of(1L, 2L), positions(p.read(2)),
+                "the failed reads handed nothing out and left the cursor where it was: the next read hands out 1 and 2");
+        assertEquals(2, Db.mark(c).seen(), "seen 2, what the read that worked handed out");
+    }
+
+    @Test
+    void anAmountBeyondAnIntIsHandedOutWhole() {
+        Connection c = file();
+        List<Event> events = List.of(new Event(1, "cash", 5_000_000_000L), new Event(2, "cash", -7_000_000_000L), new Event(3, "card", 3));
+        Streams.append(c, events);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        List<Event> batch = p.read(3);
+        assertEquals(events, batch, "amounts of 5·10^9 and -7·10^9 are longs: handed out whole");
+        p.apply(batch);
+        assertEquals(Map.of("cash", -2_000_000_000L, "card", 3L), Db.balance(c), "the balances add the whole amounts");
+    }
+
+    @Test
     void aReadRecordsSeenOnly() {
         Connection c = file();
         Db.stream(c, 5);
@@ -109,6 +138,49 @@ class ProjectorTest {
         Mark before = Db.mark(c);
         assertThrows(StaleOwner.class, () -> zombie.read(2), "w0 (revision 1) reads after w1 took over: its markSeen is refused, so is its read");
         assertEquals(before, Db.mark(c), "the zombie's read changed nothing of w1's mark");
+        assertTrue(Db.canBegin(c), "the refused read left no transaction open on its connection");
+    }
+
+    @Test
+    void aRestartedWorkersOldReadIsRefused() {
+        Connection c = file();
+        Db.stream(c, 6);
+        Projector old = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        old.apply(old.read(2));
+        // w0's process restarts under the same name; its first incarnation's lease has run out
+        Marks.take(c, Db.P, "w0", TTL, TTL);
+        Mark before = Db.mark(c);
+        assertThrows(StaleOwner.class, () -> old.read(2),
+                "the first w0 (revision 1) reads after the restarted w0 (revision 2) took over: its markSeen is refused, so is its read");
+        assertEquals(before, Db.mark(c), "the old incarnation's read changed nothing of the new one's mark");
+        assertTrue(Db.canBegin(c), "the refused read left no transaction open on its connection");
+    }
+
+    @Test
+    void anEmptyReadRecordsNothing() {
+        Connection c = file();
+        Db.stream(c, 3);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        p.apply(p.read(5));
+        long changes = Db.count(c, "SELECT total_changes()");
+        assertEquals(List.of(), p.read(5), "the stream is drained");
+        assertEquals(changes, Db.count(c, "SELECT total_changes()"), "a read that hands out nothing records nothing: not one row written");
+        Marks.take(c, Db.P, "w1", TTL, TTL);
+        Mark taken = Db.mark(c);
+        assertEquals(List.of(), assertDoesNotThrow(() -> p.read(5),
+                "w0's read after w1 took over finds nothing to hand out: it records nothing, so nothing refuses it"), "still drained");
+        assertEquals(taken, Db.mark(c), "w1's mark is unchanged");
+    }
+
+    @Test
+    void twoProjectorsOfOneOwnershipNeverLowerSeen() {
+        Connection c = file();
+        Db.stream(c, 5);
+        Ownership own = Marks.take(c, Db.P, "w0", 0, TTL);
+        new Projector(c, own).read(4);
+        assertEquals(List.of(1L, 2L), positions(new Projector(c, own).read(2)),
+                "a second projector of the same ownership starts at its own cursor, resumeAfter 0");
+        assertEquals(4, Db.mark(c).seen(), "seen stays 4: a read records seen through markSeen, which never lowers it");
     }
 
     @Test
@@ -138,6 +210,16 @@ class ProjectorTest {
         assertEquals(List.of("1/w0/1", "2/w0/1", "3/w0/1"), Db.appliedRows(c), "one applied row per event: position/owner/revision");
         assertEquals(Streams.totals(events.subList(0, 3)), Db.balance(c), "the balances of events 1..3");
         assertEquals(new Mark(Db.P, "w0", 1, TTL, 3, 3), Db.mark(c), "projected 3");
+    }
+
+    @Test
+    void aKindIsTheBalanceNameAsItIs() {
+        Connection c = file();
+        Streams.append(c, new Event(1, "o'neil", 4), new Event(2, "Cash", 5), new Event(3, "cash", 6), new Event(4, "o'neil", 1));
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        p.apply(p.read(4));
+        assertEquals(Map.of("o'neil", 5L, "Cash", 5L, "cash", 6L), Db.balance(c),
+                "each kind is its balance's name as it is: a quote kept, Cash and cash apart");
     }
 
     @Test
@@ -230,6 +312,67 @@ class ProjectorTest {
         }
         now.apply(now.read(4));
         assertEquals(List.of(), Db.notOnce(c, 6), "w1 drains 3..6 (w0's connection holds no lock): each position once");
+    }
+
+    @Test
+    void aRestartedWorkersOldBatchLeavesNothing() {
+        Connection zombieConnection = file();
+        Connection c = file();
+        List<Event> events = Db.stream(c, 6);
+        Projector zombie = new Projector(zombieConnection, Marks.take(zombieConnection, Db.P, "w0", 0, TTL));
+        List<Event> held = zombie.read(3);
+        // w0 stalls; its lease runs out and w0's process restarts under the same name
+        Projector now = new Projector(c, Marks.take(c, Db.P, "w0", TTL, TTL));
+        now.apply(now.read(2));
+        assertThrows(StaleOwner.class, () -> zombie.apply(held),
+                "the first w0 wakes and applies 1..3 with revision 1, after the restarted w0 (revision 2) took over: refused");
+        assertEquals(List.of("1/w0/2", "2/w0/2"), Db.appliedRows(zombieConnection),
+                "nothing of the old incarnation's batch is left, not even on its own connection");
+        assertEquals(Streams.totals(events.subList(0, 2)), Db.balance(c), "the balances are the restarted w0's 1..2 only");
+        assertEquals(new Mark(Db.P, "w0", 2, 2 * TTL, 2, 2), Db.mark(c), "the mark is the restarted w0's");
+        assertTrue(Db.canBegin(zombieConnection), "the old incarnation's connection holds no transaction and no lock");
+    }
+
+    @Test
+    void anIntrudersBatchLeavesNothing() {
+        Connection c = file();
+        List<Event> events = Db.stream(c, 4);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        p.apply(p.read(2));
+        Mark before = Db.mark(c);
+        Projector intruder = new Projector(c, new Ownership(Db.P, "w9", 1, 2));
+        assertThrows(StaleOwner.class, () -> intruder.apply(events.subList(2, 4)),
+                "w9 carries revision 1, but w0 owns the mark: w9's batch 3..4 is refused");
+        assertEquals(List.of("1/w0/1", "2/w0/1"), Db.appliedRows(c), "nothing of w9's batch is left");
+        assertEquals(Streams.totals(events.subList(0, 2)), Db.balance(c), "the balances are w0's 1..2 only");
+        assertEquals(before, Db.mark(c), "the mark is w0's, unchanged");
+        assertTrue(Db.canBegin(c), "and no transaction is left open");
+    }
+
+    @Test
+    void anApplyWhoseCommitFailsLeavesNothing() throws Exception {
+        Connection c = file();
+        Connection reader = file();
+        Db.stream(c, 5);
+        Projector p = new Projector(c, Marks.take(c, Db.P, "w0", 0, TTL));
+        List<Event> batch = p.read(3);
+        try (Statement read = reader.createStatement()) {
+            read.execute("BEGIN");
+            try (ResultSet r = read.executeQuery("SELECT count(*) FROM events")) {
+                r.next();
+            }
+            assertThrows(IllegalStateException.class, () -> p.apply(batch),
+                    "a reader keeps its lock past the busy timeout: apply's COMMIT fails, an SQL error (IllegalStateException)");
+            read.execute("ROLLBACK");
+        }
+        assertEquals(List.of(), Db.appliedRows(c),
+                "nothing of the batch is left, not even on the worker's own connection (its transaction was rolled back)");
+        assertEquals(Map.of(), Db.balance(c), "no balance either");
+        assertEquals(0, Db.mark(c).projected(), "projected stays 0");
+        assertTrue(Db.canBegin(reader), "after the failed apply no lock is held: another connection can write");
+        assertTrue(Db.canBegin(c), "and the worker's connection has no transaction open");
+        p.apply(batch);
+        assertEquals(List.of(), Db.notOnce(c, 3), "the same batch applies once the reader is gone: 1..3 once each");
     }
 
     @Test

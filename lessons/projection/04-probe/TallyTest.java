@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -61,8 +62,26 @@ class TallyTest {
             assertArrayEquals(before, Files.readAllBytes(dir.resolve("store.db")),
                     "the store's file is byte for byte what it was: counting writes nothing (no table, no index, no statistics)");
             assertEquals(new Counts(5, 2, 1), Tally.count(f), "counting again on the same connection");
+            Connection other = Db.file(dir);
+            try {
+                Db.exec(f, "INSERT INTO applied(position, owner, revision) VALUES(4, 'w0', 1)");
+                assertEquals(5, Db.count(other, "SELECT count(*) FROM applied"),
+                        "after count the connection is as it was (autocommit, no transaction): a write on it is committed at once");
+                assertTrue(Db.canBegin(f), "count left no transaction open on the connection");
+            } finally {
+                Db.close(other);
+            }
         } finally {
             Db.close(f);
+        }
+    }
+
+    @Test
+    void countingAStoreWithoutTheTablesIsAnIllegalState() throws Exception {
+        try (Connection bare = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            assertThrows(IllegalStateException.class, () -> Tally.count(bare),
+                    "a store without the tables: count's SQL error is an IllegalStateException");
+            assertFalse(bare.isClosed(), "the connection it was given stays open");
         }
     }
 
@@ -78,6 +97,14 @@ class TallyTest {
         Db.stream(c, 5);
         applied(1, 2, 4, 5);
         assertEquals(new Counts(5, 1, 0), Tally.count(c), "position 3 never applied, though 4 and 5 were: lost 1");
+    }
+
+    @Test
+    void anAppliedPositionOutsideTheStreamHidesNoLoss() {
+        Db.stream(c, 3);
+        applied(1, 2, 7);
+        assertEquals(new Counts(3, 1, 0), Tally.count(c),
+                "position 3 never applied (lost 1), though an applied row of position 7, outside the stream, makes the distinct positions 3");
     }
 
     @Test
@@ -100,6 +127,14 @@ class TallyTest {
         Db.exec(c, "INSERT INTO applied(position, owner, revision) VALUES(1, 'w0', 1), (1, 'w1', 2), (3, 'w1', 2), (3, 'w1', 2)");
         assertEquals(new Counts(3, 1, 2), Tally.count(c),
                 "1 applied by w0 and again by w1 after a failover, 3 twice by w1 (2 duplicates), 2 never (1 lost)");
+    }
+
+    @Test
+    void aRepeatedPositionOutsideTheStreamIsADuplicateToo() {
+        Db.stream(c, 3);
+        applied(1, 2, 3, 7, 7);
+        assertEquals(new Counts(3, 0, 1), Tally.count(c),
+                "1..3 once each, and position 7, outside the stream, applied twice: 1 duplicate (the rows beyond the first of each position)");
     }
 
     @Test

@@ -169,6 +169,43 @@ final class Db {
         }
     }
 
+    /**
+     * The owner {@code owner} at {@code revision} moves the projected mark of {@link #P} to {@code to} on its own
+     * connection, by the contract's rule and not through the code under test: in one {@code BEGIN IMMEDIATE}, a CAS on
+     * the whole tuple. True when it moved the mark; false when the store was busy (the code under test held the write
+     * lock) or the tuple no longer matched, and then nothing of it is left.
+     */
+    static boolean ownerAdvances(Connection other, String owner, long revision, long to) {
+        try (Statement s = other.createStatement()) {
+            try {
+                s.execute("BEGIN IMMEDIATE");
+            } catch (SQLException busy) {
+                return false;
+            }
+            try (PreparedStatement p = other.prepareStatement("UPDATE mark SET projected = ?, seen = max(seen, ?)"
+                    + " WHERE projector = ? AND owner = ? AND revision = ? AND projected <= ?")) {
+                p.setLong(1, to);
+                p.setLong(2, to);
+                p.setString(3, P);
+                p.setString(4, owner);
+                p.setLong(5, revision);
+                p.setLong(6, to);
+                int n = p.executeUpdate();
+                s.execute("COMMIT");
+                return n == 1;
+            } catch (SQLException busy) {
+                try {
+                    s.execute("ROLLBACK");
+                } catch (SQLException none) {
+                    // nothing was open
+                }
+                return false;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("the owner's advance", e);
+        }
+    }
+
     /** Whether {@code c} can begin a write transaction now (it holds no transaction, and no one else holds the lock). */
     static boolean canBegin(Connection c) {
         try (Statement s = c.createStatement()) {

@@ -1,0 +1,25 @@
+package projection;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Step 4, written from CONTRACT.md: what the tables say happened, counted per position. */
+public final class Tally {
+    private Tally() {}
+
+    private static final String SQL = "SELECT count(DISTINCT e.position),"
+            + " coalesce(sum(CASE WHEN a.position IS NULL THEN 1 ELSE 0 END), 0),"
+            + " count(a.position) - count(DISTINCT a.position)"
+            + " FROM events e LEFT JOIN applied a ON a.position = e.position";
+
+    public static Counts count(Connection c) {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(SQL)) {
+            r.next();
+            return new Counts(r.getLong(1), r.getLong(2), r.getLong(3));
+        } catch (SQLException e) {
+            throw new IllegalStateException("tally: " + e.getMessage(), e);
+        }
+    }
+}
