@@ -103,7 +103,7 @@ class MarksTest {
 
     @Test
     void aBusyStoreIsAnIllegalStateNotAHeldMark() throws Exception {
-        Connection mine = Db.file(dir);
+        Connection mine = Db.impatient(dir); // busy at once, not after the busy timeout: the same refusal, sooner
         Connection other = Db.file(dir);
         try (Statement lock = other.createStatement()) {
             lock.execute("BEGIN IMMEDIATE");
@@ -120,7 +120,7 @@ class MarksTest {
 
     @Test
     void aTakeWhoseCommitFailsLeavesNothing() throws Exception {
-        Connection mine = Db.file(dir);
+        Connection mine = Db.impatient(dir); // its COMMIT fails at once instead of after the busy timeout
         Connection reader = Db.file(dir);
         try (Statement read = reader.createStatement()) {
             read.execute("BEGIN");
