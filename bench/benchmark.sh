@@ -108,7 +108,7 @@ printf '%-52s %10s %8s\n' "lab 2 audit, reference + skeleton + all mutants" "$am
 printf '%-52s %10s %8s\n' "lab 3 check, all 4 steps, cold (median of $repeats)" "$cw3" "<= 2"
 printf '%-52s %10s %8s\n' "lab 3 check, unchanged files (median of $repeats)" "$ww3" ""
 printf '%-52s %10s %8s\n' "lab 3 audit, reference + skeleton + all mutants" "$am3" "<= 10"
-printf '%-52s %10s %8s\n' "lab 3 probe, 7 builds x 40 cells (median of $repeats)" "$probe3" ""
+printf '%-52s %10s %8s\n' "lab 3 probe, a new seed: 11 builds x 40 cells (median of $repeats)" "$probe3" ""
 printf '%-52s %10s %8s\n' "watch: save -> verdict, one step, warm (median, ms)" "$watch_ms" "<= 300"
 printf '%-52s %10.2f %8s\n' "plain: mvn test once per variant ($variants variants)" "$plain" ""
 [ "$variants" -gt 0 ] && printf '%-52s %9.1fx %8s\n' "plain / lab 1 audit" "$(awk -v p="$plain" -v a="$am" 'BEGIN {print p / a}')" ">= 5x"
