@@ -1,5 +1,6 @@
 package workbook.child;
 
+import workbook.child.wire.Output;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

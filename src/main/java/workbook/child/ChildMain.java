@@ -1,5 +1,10 @@
 package workbook.child;
 
+import workbook.child.order.KillersFirst;
+import workbook.child.wire.Output;
+import workbook.child.wire.RunSpec;
+import workbook.child.wire.ChildPlan;
+import workbook.child.wire.Event;
 import com.google.gson.Gson;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -323,7 +328,7 @@ public final class ChildMain {
         }
         try {
             Thread.currentThread().setContextClassLoader(loader);
-            Active.set(run.variant());
+            Hooks.setVariant(run.variant());
             for (int trial = 0; trial < run.trials(); trial++) {
                 if (skip.contains(run.id() + "|" + trial + "|*")) {
                     continue;
@@ -337,7 +342,7 @@ public final class ChildMain {
             emit(new Event("runError", run.id(), 0, null, null, "error", e.getClass().getName(),
                     String.valueOf(e.getMessage()), null, null));
         } finally {
-            Active.set(0);
+            Hooks.setVariant(0);
             Thread.currentThread().setContextClassLoader(previous);
             if (own) {
                 loader.close();
@@ -539,7 +544,7 @@ public final class ChildMain {
 
         @Override
         public void testPlanExecutionStarted(TestPlan plan) {
-            Reached.startRun();
+            Hooks.startRun();
             // One flush for the whole list: until a test starts, nothing is running that a death could be blamed on.
             for (TestIdentifier root : plan.getRoots()) {
                 plan.getDescendants(root).stream().filter(TestIdentifier::isTest)
@@ -562,7 +567,7 @@ public final class ChildMain {
             }
             if (t.isTest()) {
                 setup = null;
-                Reached.startTest();
+                Hooks.startTest();
                 System.out.flush();
                 System.err.flush();
                 OUT.reset();
@@ -607,7 +612,7 @@ public final class ChildMain {
                 System.out.flush();
                 System.err.flush();
                 Output printed = new Output(OUT.text(), ERR.text());
-                List<String> reached = Reached.endTest();
+                List<String> reached = Hooks.endTest();
                 if (!reached.isEmpty()) {
                     // flushed with the test's end, just below
                     emit(new Event("reached", run, trial, key(t), null, null, null, String.join("\n", reached), null, null),

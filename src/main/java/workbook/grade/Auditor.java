@@ -14,7 +14,7 @@ import workbook.compile.CompileResult;
 import workbook.report.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
-import workbook.child.RunSpec;
+import workbook.child.wire.RunSpec;
 import workbook.run.TestResult;
 import workbook.run.TestStatus;
 

@@ -71,7 +71,7 @@ public final class Builds {
     }
 
     /**
-     * The reference with a call to {@code workbook.child.Reached} at the start of every method body of its learner
+     * The reference with a call to {@code workbook.child.hooks.Reached} at the start of every method body of its learner
      * files: a run of the learner's tests on it says which methods each test entered. Empty when it does not build
      * (then every valid test runs on every mutant, as without it).
      */
@@ -80,13 +80,13 @@ public final class Builds {
         for (String f : course.learnerFiles()) {
             String text = read(course.reference().resolve(f));
             sources.add(new ClassCache.Source(f, INSTRUMENTED.computeIfAbsent(text,
-                    t -> workbook.compile.MethodBodies.of(t).instrument("workbook.child.Reached.hit"))));
+                    t -> workbook.compile.MethodBodies.of(t).instrument("workbook.child.hooks.Reached.hit"))));
         }
         for (String f : course.givenFiles()) {
             sources.add(new ClassCache.Source(f, read(course.given().resolve(f))));
         }
         List<Path> classpath = new ArrayList<>(libraries);
-        classpath.addAll(jarOf(workbook.child.Reached.class.getName()));
+        classpath.addAll(jarOf(workbook.child.hooks.Reached.class.getName()));
         CompileResult r = cache.compileTexts(VARIANT, sources, classpath);
         return r.ok() ? java.util.Optional.of(r.classes()) : java.util.Optional.empty();
     }
@@ -112,7 +112,7 @@ public final class Builds {
     /**
      * One build that is the reference and every mutant of {@code mutants} that changes only method bodies
      * ({@link workbook.compile.MethodBodies#schemata}), and each such mutant's variant number in it. A child runs the
-     * learner's tests on all of them in one class loader, setting {@link workbook.child.Active} between runs: the
+     * learner's tests on all of them in one class loader, setting {@link workbook.child.hooks.Active} between runs: the
      * classes load and warm up once instead of once per mutant. Empty when no mutant qualifies, when a learner file
      * of the reference keeps static state (which one variant's run could leave to the next), or when it does not
      * build. The mutants it leaves out are built alone, as before.
@@ -150,7 +150,7 @@ public final class Builds {
             java.util.Map<Integer, String> variants = byFile.getOrDefault(f, java.util.Map.of());
             java.util.Optional<String> meta = workbook.compile.MethodBodies.keepsStaticState(text) ? java.util.Optional.empty()
                     : variants.isEmpty() ? java.util.Optional.of(text)
-                    : workbook.compile.MethodBodies.schemata(text, variants, workbook.child.Active.class.getName() + ".is");
+                    : workbook.compile.MethodBodies.schemata(text, variants, workbook.child.hooks.Active.class.getName() + ".is");
             if (meta.isEmpty()) {
                 return java.util.Optional.empty();
             }
@@ -160,7 +160,7 @@ public final class Builds {
             sources.add(new ClassCache.Source(f, read(course.given().resolve(f))));
         }
         List<Path> classpath = new ArrayList<>(libraries);
-        classpath.addAll(jarOf(workbook.child.Active.class.getName()));
+        classpath.addAll(jarOf(workbook.child.hooks.Active.class.getName()));
         CompileResult r = cache.compileTexts(VARIANT, sources, classpath);
         return r.ok() ? java.util.Optional.of(new Schemata(r.classes(), variantOf)) : java.util.Optional.empty();
     }

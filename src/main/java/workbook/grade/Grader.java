@@ -11,7 +11,7 @@ import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.OfficialTest;
 import workbook.catalogue.Step;
-import workbook.child.RunSpec;
+import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
 import workbook.compile.SignatureCheck;
 import workbook.compile.SourceDiagnostic;
@@ -344,7 +344,7 @@ public final class Grader {
         Map<String, Long> out = new HashMap<>();
         for (Map<String, TestResult> trial : refTrials) {
             Map<String, Long> sum = new HashMap<>();
-            trial.values().forEach(t -> sum.merge(workbook.child.Event.family(t.method()), t.millis(), Long::sum));
+            trial.values().forEach(t -> sum.merge(workbook.child.wire.Event.family(t.method()), t.millis(), Long::sum));
             sum.forEach((k, v) -> out.merge(k, v, Math::min));
         }
         return out;

@@ -19,7 +19,7 @@ import java.util.Optional;
 import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.Probe;
-import workbook.child.RunSpec;
+import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
 import workbook.report.Messages;
 import workbook.run.ChildRunner;

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import workbook.child.RunSpec;
+import workbook.child.wire.RunSpec;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;

@@ -11,7 +11,7 @@ import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.OfficialTest;
 import workbook.catalogue.Step;
-import workbook.child.RunSpec;
+import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
 import workbook.compile.SignatureCheck;
 import workbook.compile.SourceDiagnostic;

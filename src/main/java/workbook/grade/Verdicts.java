@@ -22,10 +22,10 @@ public final class Verdicts {
      * method had already died of it, or the budget was used up (its verdict is not its own)
      */
     public record TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
-                              List<String> where, long millis, workbook.child.Output output, boolean notRun) {
+                              List<String> where, long millis, workbook.child.wire.Output output, boolean notRun) {
         /** A verdict on a test that ran, or was meant to. */
         public TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
-                           List<String> where, long millis, workbook.child.Output output) {
+                           List<String> where, long millis, workbook.child.wire.Output output) {
             this(id, name, clause, status, message, happy, where, millis, output, false);
         }
 

@@ -20,7 +20,7 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code ~/.config/workbook/receipt.key}; it is made on first use. Where it cannot be read or made, receipts get the
  * plain SHA-256 seal, which catches an edit but not a forger.
  */
-final class ReceiptKey {
+public final class ReceiptKey {
     private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
 
     private final byte[] secret;
@@ -61,7 +61,8 @@ final class ReceiptKey {
         return k;
     }
 
-    static Path file() {
+    /** Where the key is kept (its folder is hidden from every child). */
+    public static Path file() {
         String asked = System.getProperty("workbook.receiptKey");
         if (asked != null && !asked.isBlank()) {
             return Path.of(asked);

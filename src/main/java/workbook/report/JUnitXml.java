@@ -113,7 +113,7 @@ public final class JUnitXml {
     }
 
     /** What the learner's code printed during a test, for {@code <system-out>} (standard error after a marker). */
-    private static String printed(workbook.child.Output o) {
+    private static String printed(workbook.child.wire.Output o) {
         if (o == null || o.isEmpty()) {
             return null;
         }

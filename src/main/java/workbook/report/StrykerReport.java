@@ -278,7 +278,7 @@ public final class StrykerReport {
 
     /** Where a test method is declared, from its id ({@code Class#method}, {@code Class#method[2]} or a bare name). */
     static Location method(String source, String id) {
-        String plain = workbook.child.Event.family(id.substring(id.indexOf('#') + 1));
+        String plain = workbook.child.wire.Event.family(id.substring(id.indexOf('#') + 1));
         return JavaMethods.find(source, plain).map(sp -> span(source, sp.start(), sp.end())).orElse(null);
     }
 

@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import workbook.child.ChildMain;
-import workbook.child.ChildPlan;
-import workbook.child.Event;
-import workbook.child.RunSpec;
+import workbook.child.wire.ChildPlan;
+import workbook.child.wire.Event;
+import workbook.child.wire.RunSpec;
 import workbook.child.Seal;
 
 /**
@@ -278,7 +278,8 @@ public final class ChildRunner {
         Path tmp = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-child-");
         Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        ChildModule.Launch launch = ChildModule.launch(cds.cacheRoot());
+        cmd.add(launch.java().toString());
         cmd.add("-Xmx" + limits.heapMegabytes() + "m");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         cmd.add("-XX:TieredStopAtLevel=1");
@@ -293,15 +294,16 @@ public final class ChildRunner {
         cmd.add("-Xshare:auto");
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
-        ClassDataArchive.Use archive = cds.use(tmp);
+        // A JVM limited by --limit-modules can neither map nor record an archive.
+        ClassDataArchive.Use archive = launch.limited() ? new ClassDataArchive.Use(List.of(), null) : cds.use(tmp);
         cmd.addAll(archive.options());
         cmd.add("-Djava.io.tmpdir=" + childTmp);
         cmd.add("-Dfile.encoding=UTF-8");
         cmd.add("-Dworkbook.outputCap=" + limits.outputCapBytes());
+        cmd.add("-XX:+DisableAttachMechanism");
         cmd.addAll(jvmOptions);
-        cmd.add("-cp");
-        cmd.add(absoluteClassPath());
-        cmd.add(ChildMain.class.getName());
+        // The harness as a named module that learner code cannot reflect into (see ChildModule).
+        cmd.addAll(launch.options());
         if (serving) {
             cmd.add(ChildMain.SERVE);
         }

@@ -18,7 +18,10 @@ import java.util.List;
 final class ClassDataArchive {
     private final Path archive;
 
+    private final Path cacheRoot;
+
     ClassDataArchive(Path cacheRoot) {
+        this.cacheRoot = cacheRoot;
         this.archive = cacheRoot == null || !jarsOnly() ? null : cacheRoot.resolve("cds").resolve("child-" + key() + ".jsa");
     }
 
@@ -29,6 +32,11 @@ final class ClassDataArchive {
     private static boolean jarsOnly() {
         return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
                 .filter(e -> !e.isBlank()).allMatch(e -> e.endsWith(".jar") && !Files.isDirectory(Path.of(e)));
+    }
+
+    /** Where the runner's cache is (the child module's jar is kept there too); null for none. */
+    Path cacheRoot() {
+        return cacheRoot;
     }
 
     /** Options for one child, and where a freshly recorded archive will appear (null when none is recorded). */

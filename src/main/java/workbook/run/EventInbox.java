@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import workbook.child.Event;
+import workbook.child.wire.Event;
 import workbook.child.Seal;
 
 /**

@@ -27,7 +27,7 @@ public final class RunResults {
         return entries.getOrDefault(run, List.of()).stream().filter(e -> e.getKey().equals(key)).map(Map.Entry::getValue).toList();
     }
 
-    /** Per run, per test key: the instrumented build's methods the test entered (see {@code workbook.child.Reached}). */
+    /** Per run, per test key: the instrumented build's methods the test entered (see {@code workbook.child.hooks.Reached}). */
     private final Map<String, Map<String, List<String>>> reached = new LinkedHashMap<>();
 
     synchronized void reached(String run, String test, List<String> methods) {

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import workbook.child.Event;
-import workbook.child.RunSpec;
+import workbook.child.wire.Event;
+import workbook.child.wire.RunSpec;
 
 /**
  * The bookkeeping of one shard across its children: which tests are planned, which are settled (with a result),

@@ -13,7 +13,7 @@ import java.util.List;
  */
 public record TestResult(String run, int trial, String key, String name, TestStatus status, String exception,
                          String message, Integer notYetStep, List<String> frames, ChildDeath cause, long millis,
-                         workbook.child.Output output) {
+                         workbook.child.wire.Output output) {
     /** A result with nothing printed (the parent's own, or a test that printed nothing). */
     public TestResult(String run, int trial, String key, String name, TestStatus status, String exception,
                       String message, Integer notYetStep, List<String> frames, ChildDeath cause, long millis) {

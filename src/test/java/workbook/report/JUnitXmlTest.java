@@ -117,7 +117,7 @@ class JUnitXmlTest {
     @Test
     void whatTheLearnersCodePrintedGoesToSystemOut() throws Exception {
         Verdicts.TestVerdict printed = new Verdicts.TestVerdict("a", "enqueues", "clause-a", TestOutcome.FAILED,
-                "expected: false, was: true", false, List.of(), 7, new workbook.child.Output("enqueue j\n", "debug <x>\n"));
+                "expected: false, was: true", false, List.of(), 7, new workbook.child.wire.Output("enqueue j\n", "debug <x>\n"));
         String xml = JUnitXml.of(check(Verdicts.Compile.fine(), step(2, "enqueue", StepStatus.FAILED, null, printed)), null,
                 "demo", EN);
         SurefireSchema.assertValid(xml);

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import workbook.child.Event;
-import workbook.child.Output;
+import workbook.child.wire.Event;
+import workbook.child.wire.Output;
 
 /** Whatever a child says, the parent keeps a bounded amount of it: names, messages, frames, output and lines. */
 class EventBoundsTest {

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import workbook.child.Event;
-import workbook.child.RunSpec;
+import workbook.child.wire.Event;
+import workbook.child.wire.RunSpec;
 
 /** What one child's death, or one time-out, settles beyond the test it happened in. */
 class SettlementTest {

@@ -1,4 +1,4 @@
-package workbook.child;
+package workbook.child.hooks;
 
 /**
  * Which variant a schemata build runs as (see {@link workbook.compile.MethodBodies#schemata}): 0 for the reference,

@@ -1,4 +1,4 @@
-package workbook.child;
+package workbook.child.order;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package workbook.child;
+package workbook.child.wire;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package workbook.child;
+package workbook.child.order;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,14 +30,14 @@ public final class KillersFirst implements MethodOrderer {
     private static final double OVERHEAD_MILLIS = 1.5;
 
     /** The run about to execute: its group, the words its likely killers' names hold, and each test's cost. */
-    static void about(String runGroup, List<String> words, Map<String, Long> millis) {
+    public static void about(String runGroup, List<String> words, Map<String, Long> millis) {
         group = runGroup;
         likely = words.stream().map(w -> w.toLowerCase(Locale.ROOT)).toList();
         costs = millis;
     }
 
     /** A test method (by name) that just failed on a mutant of {@code runGroup}: first in line for that group. */
-    static void killed(String runGroup, String method) {
+    public static void killed(String runGroup, String method) {
         if (runGroup == null) {
             return;
         }

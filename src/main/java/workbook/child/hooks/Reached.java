@@ -1,4 +1,4 @@
-package workbook.child;
+package workbook.child.hooks;
 
 import java.util.List;
 import java.util.Set;

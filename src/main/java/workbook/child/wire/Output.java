@@ -1,4 +1,4 @@
-package workbook.child;
+package workbook.child.wire;
 
 /**
  * What the learner's code and tests printed while one test ran, standard output and standard error apart, each kept

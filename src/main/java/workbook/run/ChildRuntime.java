@@ -1,0 +1,98 @@
+package workbook.run;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.spi.ToolProvider;
+
+/**
+ * The Java runtime children run on: an image made with {@code jlink} from this JDK that holds only
+ * {@link ChildModule#MODULES} (and what they require). Learner code in a child then finds no module that reads
+ * another object's memory (sun.misc.Unsafe, the attach API, the heap-dump bean, a debugger agent), and the image's
+ * {@code bin/} holds no {@code jhsdb} or {@code jcmd}. The JDK's own {@code --limit-modules} would do the first
+ * half, but a JVM started with it maps no class-data archive (every child would start slower); the image has its own.
+ *
+ * <p>Made once per JDK into the cache (about 9 s on 2 cores, 120 MB), in a folder of its own and then renamed into
+ * place, so two workbooks making it at once both end with a whole image. Where the JDK has no {@code jlink} or no
+ * {@code jmods} (some distributions ship them apart), there is none: children then run on the JDK itself with
+ * {@code --limit-modules}.
+ */
+final class ChildRuntime {
+    private ChildRuntime() {}
+
+    private static final String DONE = ".complete";
+
+    /** The image's home folder (with {@code bin/java}), made now if needed; empty where it cannot be made. */
+    static synchronized Optional<Path> image(Path cacheRoot) {
+        if ("none".equals(System.getProperty("workbook.childRuntime"))) {
+            return Optional.empty();
+        }
+        Path home = cacheRoot.resolve("runtime").resolve(key());
+        if (Files.isRegularFile(home.resolve(DONE)) && Files.isRegularFile(home.resolve("bin").resolve("java"))) {
+            return Optional.of(home);
+        }
+        Optional<ToolProvider> jlink = ToolProvider.findFirst("jlink");
+        Path jmods = Path.of(System.getProperty("java.home"), "jmods");
+        if (jlink.isEmpty() || (!Files.isDirectory(jmods) && Runtime.version().feature() < 24)) {
+            return Optional.empty();
+        }
+        Path part = home.resolveSibling(home.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".part");
+        try {
+            Files.createDirectories(home.getParent());
+            StringWriter log = new StringWriter();
+            PrintWriter out = new PrintWriter(log);
+            int status = jlink.get().run(out, out, "--add-modules", String.join(",", ChildModule.MODULES),
+                    "--output", part.toString(), "--strip-debug", "--no-header-files", "--no-man-pages",
+                    "--generate-cds-archive");
+            if (status != 0) {
+                // --generate-cds-archive is newer than some JDKs: once more without it (the JDK's archive is then unused).
+                workbook.workspace.Folders.deleteQuietly(part);
+                status = jlink.get().run(out, out, "--add-modules", String.join(",", ChildModule.MODULES),
+                        "--output", part.toString(), "--strip-debug", "--no-header-files", "--no-man-pages");
+            }
+            if (status != 0) {
+                workbook.workspace.Folders.deleteQuietly(part);
+                return Optional.empty();
+            }
+            Files.writeString(part.resolve(DONE), Runtime.version().toString());
+            try {
+                Files.move(part, home, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException raced) {
+                workbook.workspace.Folders.deleteQuietly(part); // another workbook made it first
+            }
+            return Files.isRegularFile(home.resolve(DONE)) ? Optional.of(home) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            workbook.workspace.Folders.deleteQuietly(part);
+            return Optional.empty();
+        }
+    }
+
+    private static String key() {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
+            md.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
+            md.update(String.join(",", ChildModule.MODULES).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** For tests: the modules a runtime resolves, as {@code java --list-modules} prints them. */
+    static List<String> modules(Path java) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(java.toString(), "--list-modules").redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return text.lines().map(l -> l.split("@")[0].strip()).filter(l -> !l.isEmpty()).toList();
+    }
+}
