@@ -69,7 +69,7 @@ class ForgeryTest {
                 if (p.waitFor() == 0) { got.add("another process opened the JVM's memory"); }
             } catch (Throwable e) { }
             try {
-                Process p = new ProcessBuilder("python3", "-c", "import ctypes,sys; l=ctypes.CDLL(None); sys.exit(0 if l.ptrace(16, 1, 0, 0) == 0 else 1)").start();
+                Process p = new ProcessBuilder("python3", "-c", "import ctypes,sys; l=ctypes.CDLL(None); sys.exit(0 if l.ptrace(0x4206, 1, 0, 0) == 0 else 1)").start();
                 if (p.waitFor() == 0) { got.add("another process attached to the JVM with ptrace"); }
             } catch (Throwable e) { }
             for (String p : new String[] {"%1$s/target/workbook-cache", "%2$s"}) {
@@ -114,8 +114,10 @@ class ForgeryTest {
         Path pkg = Files.createDirectories(tmp.resolve("ws").resolve("lease"));
         String jobs = Files.readString(home.resolve("answers/lease/Jobs.java"));
         int body = jobs.indexOf('{', jobs.indexOf("static void initDb(")) + 1;
-        String report = "\nif (!got.isEmpty()) { throw new IllegalStateException(\"LEAKED\" + got + \"END\"); }\n";
-        Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + attack + report + jobs.substring(body));
+        // Once per JVM (initDb runs in every test): the first test then fails with what got through.
+        String once = "\nif (System.getProperty(\"workbook.test.tried\") == null) {\nSystem.setProperty(\"workbook.test.tried\", \"1\");\n";
+        String report = "\nif (!got.isEmpty()) { throw new IllegalStateException(\"LEAKED\" + got + \"END\"); }\n}\n";
+        Files.writeString(pkg.resolve("Jobs.java"), jobs.substring(0, body) + once + attack + report + jobs.substring(body));
         Files.copy(home.resolve("skeleton/lease/JobsTest.java"), pkg.resolve("JobsTest.java"));
         WorkbookRun.Result r = WorkbookRun.runAsLauncher("check", "1", "--workspace", pkg.getParent().toString(),
                 "--json", "--lang", "en");

@@ -50,6 +50,8 @@ public final class ChildMain {
     private final BufferedWriter events;
     private final Seal seal;
     private final Set<String> skip;
+    /** The plan's class folders, by class-path entry: file bytes by path in the folder. */
+    private final Map<String, Map<String, byte[]>> classes;
     private final long testTimeoutMillis;
 
     private ChildMain(ChildPlan plan) throws IOException {
@@ -69,6 +71,12 @@ public final class ChildMain {
             throw new IOException("the parent did not confirm the plan");
         }
         this.skip = new HashSet<>(plan.skip());
+        this.classes = new HashMap<>();
+        plan.classes().forEach((entry, files) -> {
+            Map<String, byte[]> decoded = new HashMap<>();
+            files.forEach((name, base64) -> decoded.put(name, java.util.Base64.getDecoder().decode(base64)));
+            classes.put(entry, decoded);
+        });
         this.testTimeoutMillis = plan.testTimeoutMillis();
         Thread watchdog = new Thread(this::watchClassSetup, "workbook-class-setup-watchdog");
         watchdog.setDaemon(true);
@@ -320,12 +328,7 @@ public final class ChildMain {
 
     private void run(Launcher launcher, RunSpec run) throws IOException {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        URLClassLoader loader = run.variant() > 0 ? shared(run.classpath()) : null;
-        boolean own = loader == null;
-        if (own) {
-            loader = new URLClassLoader(neutral(run.classpath()).stream().map(ChildMain::toUrl).toArray(URL[]::new),
-                    ChildMain.class.getClassLoader());
-        }
+        ClassLoader loader = run.variant() > 0 ? shared(run.classpath()) : loader(run.classpath());
         try {
             Thread.currentThread().setContextClassLoader(loader);
             Hooks.setVariant(run.variant());
@@ -344,29 +347,49 @@ public final class ChildMain {
         } finally {
             Hooks.setVariant(0);
             Thread.currentThread().setContextClassLoader(previous);
-            if (own) {
-                loader.close();
-            }
         }
     }
 
     /** The class loader the runs of one schemata build share in this plan, by their class path. */
-    private final Map<List<String>, URLClassLoader> shared = new HashMap<>();
+    private final Map<List<String>, ClassLoader> shared = new HashMap<>();
 
-    private URLClassLoader shared(List<String> classpath) {
-        return shared.computeIfAbsent(List.copyOf(classpath), cp -> new URLClassLoader(
-                cp.stream().map(ChildMain::toUrl).toArray(URL[]::new), ChildMain.class.getClassLoader()));
+    private ClassLoader shared(List<String> classpath) {
+        return shared.computeIfAbsent(List.copyOf(classpath), this::loader);
     }
 
-    /** Closes the shared class loaders once the plan's runs are done. */
-    void closeShared() {
-        for (URLClassLoader l : shared.values()) {
-            try {
-                l.close();
-            } catch (IOException ignored) {
-                // the loader's jars and folders are read-only; nothing to lose
+    /**
+     * A loader for {@code classpath}: the entries the parent sent as bytes are defined from memory (see
+     * {@link MemoryLoader}); any other entry (a jar of the runner's own class path) is already the parent's to load.
+     */
+    private ClassLoader loader(List<String> classpath) {
+        List<Map<String, byte[]>> sent = new ArrayList<>();
+        List<URL> others = new ArrayList<>();
+        for (String entry : classpath) {
+            Map<String, byte[]> files = classes.get(entry);
+            if (files != null) {
+                sent.add(files);
+            } else if (!onOwnClassPath(entry)) {
+                others.add(toUrl(entry));
             }
         }
+        ClassLoader parent = ChildMain.class.getClassLoader();
+        if (!others.isEmpty()) {
+            parent = new URLClassLoader(others.toArray(URL[]::new), parent);
+        }
+        return new MemoryLoader(MemoryLoader.byName(sent), parent);
+    }
+
+    private static boolean onOwnClassPath(String entry) {
+        for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+            if (!e.isBlank() && Path.of(e).toAbsolutePath().normalize().equals(Path.of(entry).toAbsolutePath().normalize())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Forgets the plan's loaders once its runs are done. */
+    void closeShared() {
         shared.clear();
     }
 
@@ -696,50 +719,6 @@ public final class ChildMain {
             events.flush();
         } catch (IOException ignored) {
             // the parent treats a missing event as an interrupted test
-        }
-    }
-
-    /**
-     * The build under test (the first class folder) copied to {@code <temp>/code/0}, fresh for every run: the reference and every mutant
-     * then load from the same paths, so no test can tell them apart by where a class came from (a cache folder's
-     * name is a content hash). Jars stay where they are.
-     */
-    private static List<String> neutral(List<String> classpath) throws IOException {
-        Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve("code");
-        deleteTree(root);
-        List<String> out = new java.util.ArrayList<>();
-        for (int i = 0; i < classpath.size(); i++) {
-            Path from = Path.of(classpath.get(i));
-            // Only the first entry differs between the reference and a mutant (the build under test); the test
-            // classes after it are the same for all, so their place tells nothing and they are not copied.
-            if (i > 0 || !Files.isDirectory(from)) {
-                out.add(classpath.get(i));
-                continue;
-            }
-            Path to = root.resolve(String.valueOf(i));
-            try (java.util.stream.Stream<Path> walk = Files.walk(from)) {
-                for (Path f : walk.toList()) {
-                    Path target = to.resolve(from.relativize(f).toString());
-                    if (Files.isDirectory(f)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.copy(f, target);
-                    }
-                }
-            }
-            out.add(to.toString());
-        }
-        return out;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 

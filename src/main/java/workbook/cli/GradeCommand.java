@@ -127,7 +127,7 @@ final class GradeCommand implements Callable<Integer> {
     }
 
     /**
-     * The sandbox every child runs in, with the submissions and the reports read-only too. Without one, grading a
+     * The sandbox every child runs in, with the submissions and the reports out of its view. Without one, grading a
      * class (strangers' code) needs {@code --unsafe}.
      */
     private Sandbox sandboxOrRefuse(Lab lab) {
@@ -135,7 +135,8 @@ final class GradeCommand implements Callable<Integer> {
         if (!s.on() && !unsafe) {
             throw new Lab.SetupError(lab.msg.get("grade.needsSandbox", s.why()));
         }
-        return s.withReadOnly(List.of(dir.toAbsolutePath().normalize()));
+        // No child needs the submissions (each one's classes come in its plan): none sees the others'.
+        return s.withHidden(List.of(dir.toAbsolutePath().normalize()));
     }
 
     private BatchGrader.Progress progress(Messages msg, PrintStream err) {

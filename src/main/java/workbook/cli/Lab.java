@@ -132,7 +132,10 @@ final class Lab {
             System.err.println("workbook: " + msg.get("sandbox.noDrop"));
         }
         Path ws = options.workspace != null ? options.workspace : home.resolve("workspace");
-        return s.withReadOnly(List.of(ws));
+        // A child needs nothing of the cache (its classes come in its plan; its runtime and jars are put back) nor
+        // the receipt key.
+        return s.withReadOnly(List.of(ws)).withHidden(List.of(Builds.defaultCache(home),
+                workbook.receipt.ReceiptKey.file().toAbsolutePath().getParent()));
     }
 
     Builds builds() {

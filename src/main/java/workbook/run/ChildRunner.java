@@ -346,7 +346,7 @@ public final class ChildRunner {
             String key = Seal.newKey();
             inbox = new EventInbox(planDir.resolve("events.sock"), new Seal(key), planFile);
             Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
-                    afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key)));
+                    afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key, ClassBundle.of(pending))));
             child.drain().reset();
             // Every child reads its plan's path from standard input (a serving one, plan after plan). The pipe stays
             // open while the child runs: a child halts when it closes, the sign that the workbook is gone.

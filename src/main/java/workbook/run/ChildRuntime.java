@@ -38,6 +38,7 @@ final class ChildRuntime {
         }
         Path home = cacheRoot.resolve("runtime").resolve(key());
         if (Files.isRegularFile(home.resolve(DONE)) && Files.isRegularFile(home.resolve("bin").resolve("java"))) {
+            executeOnly(home.resolve("bin").resolve("java"));
             return Optional.of(home);
         }
         Optional<ToolProvider> jlink = ToolProvider.findFirst("jlink");
@@ -63,6 +64,7 @@ final class ChildRuntime {
                 workbook.workspace.Folders.deleteQuietly(part);
                 return Optional.empty();
             }
+            executeOnly(part.resolve("bin").resolve("java"));
             Files.writeString(part.resolve(DONE), Runtime.version().toString());
             try {
                 Files.move(part, home, StandardCopyOption.ATOMIC_MOVE);
@@ -73,6 +75,25 @@ final class ChildRuntime {
         } catch (IOException | RuntimeException e) {
             workbook.workspace.Folders.deleteQuietly(part);
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The image's {@code java} executable but not readable ({@code --x--x--x}): a JVM executed from such a file by a
+     * process without capabilities is undumpable, so no other process of its sandbox may trace it or read its memory
+     * (see {@link Sandbox}). Outside a sandbox it changes nothing: its owner still runs it.
+     */
+    private static void executeOnly(Path launcher) {
+        try {
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> x = java.util.EnumSet.of(
+                    java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE,
+                    java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE,
+                    java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+            if (!Files.getPosixFilePermissions(launcher).equals(x)) {
+                Files.setPosixFilePermissions(launcher, x);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // a file system without POSIX permissions: the JVM stays dumpable, as on the JDK itself
         }
     }
 

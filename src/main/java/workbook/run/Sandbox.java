@@ -33,14 +33,20 @@ public final class Sandbox {
     private final Path home;
     private final boolean loopback;
     private final List<Path> readOnly;
+    private final List<Path> hidden;
 
     private Sandbox(Off off, String why, Path home, boolean loopback, List<Path> readOnly) {
+        this(off, why, home, loopback, readOnly, List.of());
+    }
+
+    private Sandbox(Off off, String why, Path home, boolean loopback, List<Path> readOnly, List<Path> hidden) {
         this.off = off;
         this.on = off == Off.NONE;
         this.why = why;
         this.home = home;
         this.loopback = loopback;
         this.readOnly = List.copyOf(readOnly);
+        this.hidden = List.copyOf(hidden);
     }
 
     private final boolean on;
@@ -54,7 +60,18 @@ public final class Sandbox {
         List<Path> all = new ArrayList<>(readOnly);
         paths.stream().filter(p -> p != null && Files.isDirectory(p)).map(p -> p.toAbsolutePath().normalize())
                 .filter(p -> home == null || !p.startsWith(home)).forEach(all::add);
-        return new Sandbox(off, why, home, loopback, all);
+        return new Sandbox(off, why, home, loopback, all, hidden);
+    }
+
+    /**
+     * The same sandbox, with {@code paths} out of a child's view: each is covered by an empty read-only folder (a
+     * class's submissions while grading, the receipt key's folder, the runner's cache). What a child itself needs
+     * under one (its runtime, its jars) is put back, read-only.
+     */
+    public Sandbox withHidden(List<Path> paths) {
+        List<Path> all = new ArrayList<>(hidden);
+        paths.stream().filter(p -> p != null).map(p -> p.toAbsolutePath().normalize()).forEach(all::add);
+        return new Sandbox(off, why, home, loopback, readOnly, all);
     }
 
     /** No sandbox, as asked (tests of the runner itself, {@code --unsafe}). */
@@ -159,35 +176,131 @@ public final class Sandbox {
         return why;
     }
 
-    /**
-     * The script run inside the namespaces before the JVM: make the repo read-only, hide the reference and the mutants,
-     * bring up loopback if the lab needs it, then become the child JVM. {@code $1} is the repo.
-     */
-    private String script() {
-        return "R=\"$1\"; C=\"$2\"; H=\"$3\"; shift 3; "
-                + "mount --bind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; "
-                + "for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o ro,size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; "
-                + "for w in \"$@\"; do [ \"$w\" = -- ] && break; mount --bind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; "
-                + "while [ \"$1\" != -- ]; do shift; done; shift; "
-                // Every other mount read-only too (the root file system, /tmp, /dev/shm, the home folder), then the
-                // child's own folder writable again: the one place learner code can leave anything.
-                // The shared scratch root, emptied: only this child's folder is bound back into it (through an open
-                // descriptor, since its path is gone once the root is covered).
-                + "if [ -n \"$H\" ]; then exec 3<\"$C\" && mount -t tmpfs -o size=64k,mode=0755 none \"$H\" && mkdir -p \"$C\" "
-                + "&& mount -c --bind /proc/self/fd/3 \"$C\" || exit 97; exec 3<&-; fi; "
-                + "mount --bind \"$C\" \"$C\" || exit 97; "
-                + "for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do [ \"$m\" = \"$C\" ] || mount -o remount,bind,ro \"$m\" 2>/dev/null; done; "
-                + "mount -o remount,bind,rw \"$C\" || exit 97; "
-                + "touch \"$R/.sandbox-probe\" 2>/dev/null && exit 97; "
-                + (loopback ? "ip link set lo up 2>/dev/null || exit 97; " : "")
-                // At most PROCESSES processes and threads in this child's user namespace, the JVM's own included: a fork
-                // or thread bomb then fails in its child instead of filling the machine (the kernel does not hold root
-                // to it, so this guards the non-root users who grade and learn; the PID namespace still ends them all).
-                + "exec " + (capped ? "prlimit --nproc=" + PROCESSES + " -- " : "")
-                + (dropped ? String.join(" ", DROP) + " " : "") + "\"$@\"";
+    /** Folders that may hold other users' sockets or files: a child gets empty ones of its own. */
+    static final List<Path> SHARED_FOLDERS = List.of(Path.of("/tmp"), Path.of("/var/tmp"), Path.of("/run"), Path.of("/dev/shm"));
+
+    /** Megabytes a child may keep in its temp folder (a tmpfs of its own, in memory): {@code -Dworkbook.childTmpMegabytes}. */
+    static int tmpMegabytes() {
+        return Integer.getInteger("workbook.childTmpMegabytes", 256);
     }
 
-    /** The command that runs {@code command} in the sandbox (or as it is, without one). */
+    /**
+     * The script run inside the namespaces before the JVM, {@code $1} being the repo, {@code $2} the child's folder,
+     * {@code $3} the shared scratch root (or empty) and the command after {@code --}:
+     * <ol>
+     *   <li>the repo read-only, the reference and the mutants covered, the workspace read-only;</li>
+     *   <li>the shared scratch root emptied but for the child's folder;</li>
+     *   <li>the folders to hide covered by empty ones, with what the child needs under them bound back (see
+     *       {@link Cover});</li>
+     *   <li>every mount read-only; the child's own temp folder a fresh tmpfs of {@link #tmpMegabytes()} MB that runs
+     *       nothing ({@code noexec});</li>
+     *   <li>with a PID namespace, {@code /proc} covered too, so no process reads the JVM's memory through
+     *       {@code /proc/<pid>/mem} (its own included);</li>
+     *   <li>then every privilege dropped, and the JVM started from a process that holds none: its {@code java} is
+     *       executable but not readable, so the kernel makes the JVM undumpable, and no other process of the child
+     *       may {@code ptrace} it.</li>
+     * </ol>
+     */
+    private String script(Cover cover) {
+        StringBuilder s = new StringBuilder("R=\"$1\"; C=\"$2\"; H=\"$3\"; shift 3; ");
+        s.append("mount --bind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; ");
+        s.append("for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o ro,size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; ");
+        s.append("for w in \"$@\"; do [ \"$w\" = -- ] && break; mount --bind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; ");
+        s.append("while [ \"$1\" != -- ]; do shift; done; shift; ");
+        // The shared scratch root, emptied: only this child's folder is bound back into it (through an open
+        // descriptor, since its path is gone once the root is covered).
+        s.append("if [ -n \"$H\" ]; then exec 3<\"$C\" && mount -t tmpfs -o size=64k,mode=0755 none \"$H\" && mkdir -p \"$C\" ");
+        s.append("&& mount -c --bind /proc/self/fd/3 \"$C\" || exit 97; exec 3<&-; fi; ");
+        s.append(cover.script());
+        s.append("mount --bind \"$C\" \"$C\" || exit 97; ");
+        // Every mount read-only, the child's folder too (the parent's plan and socket are there).
+        s.append("for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do mount -o remount,bind,ro \"$m\" 2>/dev/null; done; ");
+        s.append("touch \"$R/.sandbox-probe\" 2>/dev/null && exit 97; ");
+        // Its temp folder: the one place it writes, in memory, bounded, running nothing.
+        s.append("mount -t tmpfs -o size=").append(tmpMegabytes()).append("m,mode=0700,noexec,nosuid,nodev none \"$C/tmp\" && cd \"$C/tmp\" || exit 97; ");
+        if (loopback) {
+            s.append("ip link set lo up 2>/dev/null || exit 97; ");
+        }
+        if (pids) {
+            // setpriv reads the highest capability's number from /proc: it keeps that one file.
+            s.append("L=$(cat /proc/sys/kernel/cap_last_cap) && mount -t tmpfs -o size=16k,mode=0555 none /proc && mkdir -p /proc/sys/kernel ");
+            s.append("&& echo \"$L\" > /proc/sys/kernel/cap_last_cap && mount -o remount,ro /proc || exit 97; ");
+            // Without /proc/self/exe the java launcher finds its libraries by this path (the command starts with java).
+            s.append("J=$(dirname \"$(dirname \"$1\")\"); export LD_LIBRARY_PATH=\"$J/lib:$J/lib/server\"; ");
+        }
+        // At most PROCESSES processes and threads in this child's user namespace, the JVM's own included: a fork
+        // or thread bomb then fails in its child instead of filling the machine (the kernel does not hold root
+        // to it, so this guards the non-root users who grade and learn; the PID namespace still ends them all).
+        // The JVM is executed by the last of these (env when nothing else), which holds no capability by then.
+        s.append("exec ");
+        if (dropped) {
+            s.append(String.join(" ", DROP)).append(' ');
+        }
+        s.append(capped ? "prlimit --nproc=" + PROCESSES + " -- " : "env -- ").append("\"$@\"");
+        return s.toString();
+    }
+
+    /**
+     * What a child must not see, and what it needs from under it: each folder of {@code hide} is covered by an empty
+     * read-only one, outer folders first, and each path of {@code keep} under one of them is bound back where it was,
+     * from a copy of the view made before any cover.
+     */
+    record Cover(List<Path> hide, List<Path> keep) {
+        String script() {
+            List<Path> roots = hide.stream().distinct().sorted(java.util.Comparator.comparingInt(Path::getNameCount)).toList();
+            List<Path> needed = keep.stream().distinct().filter(k -> under(k, roots) != null).toList();
+            // A kept path inside another kept path with the same covering folder comes back with it.
+            List<Path> bind = needed.stream().filter(k -> needed.stream().noneMatch(o -> !o.equals(k) && k.startsWith(o)
+                    && java.util.Objects.equals(under(o, roots), under(k, roots)))).toList();
+            StringBuilder s = new StringBuilder();
+            if (!bind.isEmpty()) {
+                s.append("S=\"$C/.keep\"; mkdir -p \"$S\" && mount -t tmpfs -o size=64k none \"$S\" || exit 97; ");
+                for (int i = 0; i < bind.size(); i++) {
+                    String k = quote(bind.get(i));
+                    s.append("if [ -d ").append(k).append(" ]; then mkdir \"$S/").append(i).append("\"; else : > \"$S/").append(i)
+                            .append("\"; fi; mount --bind ").append(k).append(" \"$S/").append(i).append("\" || exit 97; ");
+                }
+            }
+            for (Path r : roots) {
+                String q = quote(r);
+                boolean holdsKept = bind.stream().anyMatch(k -> r.equals(under(k, roots)));
+                // A folder inside another covered one is gone by now: made again only if something comes back under it.
+                if (holdsKept) {
+                    s.append("[ -d ").append(q).append(" ] || mkdir -p ").append(q).append(" 2>/dev/null; ");
+                }
+                s.append("if [ -d ").append(q).append(" ]; then mount -t tmpfs -o size=64k,mode=0755 none ").append(q).append(" || exit 97; ");
+                for (int i = 0; i < bind.size(); i++) {
+                    if (r.equals(under(bind.get(i), roots))) {
+                        String k = quote(bind.get(i));
+                        s.append("if [ -d \"$S/").append(i).append("\" ]; then mkdir -p ").append(k).append("; else mkdir -p ")
+                                .append(quote(bind.get(i).getParent())).append(" && : > ").append(k).append("; fi; ")
+                                .append("mount --bind \"$S/").append(i).append("\" ").append(k).append(" || exit 97; ");
+                    }
+                }
+                s.append("fi; ");
+            }
+            if (!bind.isEmpty()) {
+                s.append("umount -l \"$S\"; ");
+            }
+            return s.toString();
+        }
+
+        /** The innermost folder of {@code roots} that holds {@code p}, or null. */
+        private static Path under(Path p, List<Path> roots) {
+            Path best = null;
+            for (Path r : roots) {
+                if (p.startsWith(r) && !p.equals(r) && (best == null || r.getNameCount() > best.getNameCount())) {
+                    best = r;
+                }
+            }
+            return best;
+        }
+
+        private static String quote(Path p) {
+            return "'" + p.toString().replace("'", "'\\''") + "'";
+        }
+    }
+
     /**
      * {@code command} run inside the sandbox, where {@code writable} (the child's own temp folder) is the one folder it
      * may write to.
@@ -197,24 +310,55 @@ public final class Sandbox {
     }
 
     /**
-     * Like {@link #wrap(List, Path)}; {@code hidden} (a scratch root shared by every child, such as /dev/shm), when not
-     * null, is replaced inside the sandbox by an empty folder that holds {@code writable} alone: no child sees another
-     * child's folder, plan or socket.
+     * Like {@link #wrap(List, Path)}; {@code scratch} (a scratch root shared by every child, such as /dev/shm), when
+     * not null, is replaced inside the sandbox by an empty folder that holds {@code writable} alone: no child sees
+     * another child's folder, plan or socket. The folders of {@link #withHidden} and {@link #SHARED_FOLDERS} are
+     * covered; the paths the command names (its {@code java}, its class and module path, files given to options) are
+     * kept.
      */
-    public List<String> wrap(List<String> command, Path writable, Path hidden) {
+    public List<String> wrap(List<String> command, Path writable, Path scratch) {
         if (!on) {
             return command;
         }
         Path w = writable.toAbsolutePath().normalize();
+        Path hiddenScratch = scratch != null && w.startsWith(scratch.toAbsolutePath().normalize()) ? scratch.toAbsolutePath().normalize() : null;
+        List<Path> hide = new ArrayList<>(hidden);
+        SHARED_FOLDERS.stream().filter(f -> !f.equals(hiddenScratch) && !(hiddenScratch != null && hiddenScratch.startsWith(f))).forEach(hide::add);
+        List<Path> keep = new ArrayList<>(pathsIn(command));
+        keep.add(w);
+        keep.add(home);
+        readOnly.forEach(keep::add);
         List<String> out = new ArrayList<>(List.of("unshare", "-Urnm"));
         if (pids) {
             out.addAll(PID_NAMESPACE);
         }
-        out.addAll(List.of("sh", "-c", script(), "sandbox", home.toString(),
-                w.toString(), hidden != null && w.startsWith(hidden.toAbsolutePath().normalize()) ? hidden.toAbsolutePath().normalize().toString() : ""));
+        out.addAll(List.of("sh", "-c", script(new Cover(hide, keep)), "sandbox", home.toString(), w.toString(),
+                hiddenScratch != null ? hiddenScratch.toString() : ""));
         readOnly.forEach(p -> out.add(p.toString()));
         out.add("--");
         out.addAll(command);
+        return out;
+    }
+
+    /** Existing absolute paths a command names: whole arguments, class-path parts, and values after {@code =}. */
+    static List<Path> pathsIn(List<String> command) {
+        List<Path> out = new ArrayList<>();
+        for (String arg : command) {
+            String value = arg.startsWith("-") && arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : arg;
+            for (String part : value.split(java.io.File.pathSeparator)) {
+                if (part.startsWith("/")) {
+                    Path p = Path.of(part.endsWith("/*") ? part.substring(0, part.length() - 2) : part).normalize();
+                    if (Files.exists(p)) {
+                        out.add(p);
+                        // a java binary: its whole home (lib/, conf/) comes with it
+                        if (p.getFileName() != null && p.getFileName().toString().equals("java") && p.getParent() != null
+                                && p.getParent().getParent() != null) {
+                            out.add(p.getParent().getParent());
+                        }
+                    }
+                }
+            }
+        }
         return out;
     }
 
