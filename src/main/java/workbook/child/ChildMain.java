@@ -248,6 +248,30 @@ public final class ChildMain {
         return lines;
     }
 
+    /**
+     * The argument of a child that only records the class-data archive (see {@code ClassDataArchive}): it runs the
+     * runner's own {@link workbook.child.warm.Warm} tests through the same launcher, listener, events and seal as a
+     * real plan, writes the events nowhere, and exits. No learner code runs in it, so nothing learner code did can end
+     * up in the archive every later child maps.
+     */
+    public static final String RECORD = "--record";
+
+    private static void record(Launcher launcher) throws IOException {
+        ChildMain child = new ChildMain(new BufferedWriter(java.io.Writer.nullWriter()), new Seal(Seal.newKey()));
+        RunSpec run = new RunSpec("warm", List.of(), List.of(workbook.child.warm.Warm.class.getName()), List.of(), 1);
+        child.execute(launcher, ChildMain.class.getClassLoader(), run, 0);
+        child.emit(Event.of("allDone", null, 0));
+    }
+
+    /** A child that writes its events to {@code events} (the recording child's, which go nowhere). */
+    private ChildMain(BufferedWriter events, Seal seal) {
+        this.seal = seal;
+        this.events = events;
+        this.skip = new HashSet<>();
+        this.classes = new HashMap<>();
+        this.testTimeoutMillis = 10_000;
+    }
+
     /** The argument that keeps a child serving plan after plan (watch mode). */
     public static final String SERVE = "--serve";
 
@@ -273,6 +297,10 @@ public final class ChildMain {
         System.setErr(new java.io.PrintStream(ERR, true, StandardCharsets.UTF_8));
         Launcher launcher = launcherWithoutFlightRecorder();
         warmUp();
+        if (args.length > 0 && RECORD.equals(args[0])) {
+            record(launcher);
+            ChildExit.DONE.halt();
+        }
         boolean serve = args.length > 0 && SERVE.equals(args[0]);
         java.util.concurrent.BlockingQueue<String> plans = args.length > 0 && !serve ? null : watchingTheParent();
         do {

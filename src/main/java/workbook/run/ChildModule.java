@@ -55,6 +55,7 @@ final class ChildModule {
                 exports workbook.child.hooks;
                 exports workbook.child.order to org.junit.platform.commons, org.junit.jupiter.engine;
                 opens workbook.child.wire to com.google.gson;
+                opens workbook.child.warm to org.junit.platform.commons;
             }
             """;
 

@@ -240,8 +240,7 @@ public final class ChildRunner {
     private record Attempt(List<Event> events, boolean finished, ChildDeath death, int exitCode, String output) {}
 
     /** A child JVM that is running, or waiting on standard input for its plan. */
-    private record Started(Process process, Path tmp, OutputDrain drain, Thread drainer, ClassDataArchive.Use archive,
-                           boolean serving) {}
+    private record Started(Process process, Path tmp, OutputDrain drain, Thread drainer, boolean serving) {}
 
     private final java.util.Deque<Started> warm = new java.util.ArrayDeque<>();
 
@@ -277,8 +276,29 @@ public final class ChildRunner {
     private Started start() throws IOException {
         Path tmp = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-child-");
         Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
-        List<String> cmd = new ArrayList<>();
         ChildModule.Launch launch = ChildModule.launch(cds.cacheRoot());
+        // A JVM limited by --limit-modules can neither map nor record an archive.
+        ClassDataArchive.Use archive = launch.limited() ? ClassDataArchive.Use.NONE : cds.use();
+        if (archive.missing()) {
+            cds.recordOnce(out -> command(launch, childTmp, List.of("-XX:ArchiveClassesAtExit=" + out), ChildMain.RECORD));
+        }
+        List<String> cmd = command(launch, childTmp, archive.options(), serving ? ChildMain.SERVE : null);
+        // The scratch root (/dev/shm) holds every child's folder: inside the sandbox it is replaced by an empty one
+        // with only this child's folder in it, so no child sees another's plan, socket or files.
+        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp, scratchRoot().equals(Path.of("/dev/shm")) ? scratchRoot() : null))
+                .directory(childTmp.toFile()).redirectErrorStream(true);
+        sandbox.environment(pb.environment(), childTmp);
+        Process p = pb.start();
+        OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
+        Thread drainer = new Thread(drain, "child-output");
+        drainer.setDaemon(true);
+        drainer.start();
+        return new Started(p, tmp, drain, drainer, serving);
+    }
+
+    /** The command line of a child JVM: {@code archive} its class-data options, {@code argument} for its main or null. */
+    private List<String> command(ChildModule.Launch launch, Path childTmp, List<String> archive, String argument) {
+        List<String> cmd = new ArrayList<>();
         cmd.add(launch.java().toString());
         cmd.add("-Xmx" + limits.heapMegabytes() + "m");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
@@ -294,9 +314,7 @@ public final class ChildRunner {
         cmd.add("-Xshare:auto");
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
-        // A JVM limited by --limit-modules can neither map nor record an archive.
-        ClassDataArchive.Use archive = launch.limited() ? new ClassDataArchive.Use(List.of(), null) : cds.use(tmp);
-        cmd.addAll(archive.options());
+        cmd.addAll(archive);
         cmd.add("-Djava.io.tmpdir=" + childTmp);
         cmd.add("-Dfile.encoding=UTF-8");
         cmd.add("-Dworkbook.outputCap=" + limits.outputCapBytes());
@@ -304,20 +322,10 @@ public final class ChildRunner {
         cmd.addAll(jvmOptions);
         // The harness as a named module that learner code cannot reflect into (see ChildModule).
         cmd.addAll(launch.options());
-        if (serving) {
-            cmd.add(ChildMain.SERVE);
+        if (argument != null) {
+            cmd.add(argument);
         }
-        // The scratch root (/dev/shm) holds every child's folder: inside the sandbox it is replaced by an empty one
-        // with only this child's folder in it, so no child sees another's plan, socket or files.
-        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp, scratchRoot().equals(Path.of("/dev/shm")) ? scratchRoot() : null))
-                .directory(childTmp.toFile()).redirectErrorStream(true);
-        sandbox.environment(pb.environment(), childTmp);
-        Process p = pb.start();
-        OutputDrain drain = new OutputDrain(p.getInputStream(), limits.outputCapBytes(), () -> kill(p));
-        Thread drainer = new Thread(drain, "child-output");
-        drainer.setDaemon(true);
-        drainer.start();
-        return new Started(p, tmp, drain, drainer, archive, serving);
+        return cmd;
     }
 
     private Attempt runChild(List<RunSpec> specs, Set<String> settled, long wallMillis, boolean afterTimeout) {
@@ -381,7 +389,6 @@ public final class ChildRunner {
             }
             if (exited) {
                 child.drainer().join(2000);
-                cds.keep(child.archive());
             }
             List<Event> log = inbox.events(exited || done ? 2000 : 200);
             boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));

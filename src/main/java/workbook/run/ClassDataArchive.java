@@ -11,8 +11,8 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * An AppCDS archive of the classes every child loads (JUnit, sqlite-jdbc, the child runner). The first child records
- * it at exit; later children map it and start about a third faster. A stale or foreign archive is ignored by the JVM
+ * An AppCDS archive of the classes every child loads (JUnit, sqlite-jdbc, the child runner), recorded once by a
+ * child that runs no learner code ({@link #recordOnce}); later children map it and start about a third faster. A stale or foreign archive is ignored by the JVM
  * ({@code -Xshare:auto}), so the worst case is the plain start-up time.
  */
 final class ClassDataArchive {
@@ -39,55 +39,70 @@ final class ClassDataArchive {
         return cacheRoot;
     }
 
-    /** Options for one child, and where a freshly recorded archive will appear (null when none is recorded). */
-    record Use(List<String> options, Path recording) {}
+    /** Options for one child; {@code missing} when there is no archive yet (and one could be recorded). */
+    record Use(List<String> options, boolean missing) {
+        static final Use NONE = new Use(List.of(), false);
+    }
 
-    /** @param dir where the child may record (its own folder: in a sandbox it can write nowhere else) */
-    Use use(Path dir) {
+    /** The archive's options for a child, when there is one. */
+    Use use() {
         if (archive == null) {
-            return new Use(List.of(), null);
+            return Use.NONE;
         }
         if (Files.isRegularFile(archive)) {
             if (!pruned) {
                 pruned = true;
                 pruneOthers();
             }
-            return new Use(List.of("-XX:SharedArchiveFile=" + archive), null);
+            return new Use(List.of("-XX:SharedArchiveFile=" + archive), false);
         }
-        try {
-            Files.createDirectories(archive.getParent());
-            Path recording = dir.resolve("child.jsa");
-            return new Use(List.of("-XX:ArchiveClassesAtExit=" + recording), recording);
-        } catch (IOException e) {
-            return new Use(List.of(), null);
-        }
+        return new Use(List.of(), true);
     }
 
-    /** Keeps a recording once its child has exited; whichever child finishes first wins. */
-    void keep(Use use) {
-        if (use.recording() == null || !Files.isRegularFile(use.recording())) {
+    private final java.util.concurrent.atomic.AtomicBoolean recording = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Records the archive once, in the background, with a child of its own: {@code command} gives its command line
+     * for a recording file. That child runs only the runner's own warm-up tests ({@code ChildMain.RECORD}), never
+     * learner code, and outside the sandbox (it needs to write its recording where the workbook can read it). A
+     * child that ran learner code never records: whatever it left behind would be mapped by every later child.
+     */
+    void recordOnce(java.util.function.Function<Path, List<String>> command) {
+        if (archive == null || !recording.compareAndSet(false, true)) {
             return;
         }
-        try {
-            // The recording is in the child's folder, perhaps on another file system: copied beside the archive first,
-            // then moved into place in one step.
-            Path part = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + "-"
-                    + System.nanoTime() + ".part");
-            Files.copy(use.recording(), part, StandardCopyOption.REPLACE_EXISTING);
-            Files.deleteIfExists(use.recording());
+        Thread t = new Thread(() -> {
+            Path dir = null;
             try {
-                Files.move(part, archive, StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException raced) {
-                Files.deleteIfExists(part);
+                Files.createDirectories(archive.getParent());
+                dir = Files.createTempDirectory(archive.getParent(), "recording-");
+                Path out = dir.resolve("child.jsa");
+                Process p = new ProcessBuilder(command.apply(out)).directory(dir.toFile()).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    return;
+                }
+                if (Files.isRegularFile(out)) {
+                    try {
+                        Files.move(out, archive, StandardCopyOption.ATOMIC_MOVE);
+                    } catch (IOException raced) {
+                        // another workbook recorded it first
+                    }
+                    pruneOthers();
+                }
+            } catch (IOException e) {
+                // no archive: children start as before
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                if (dir != null) {
+                    workbook.workspace.Folders.deleteQuietly(dir);
+                }
             }
-            pruneOthers();
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(use.recording());
-            } catch (IOException ignored) {
-                // a leftover recording only takes disk space
-            }
-        }
+        }, "record-class-data");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Archives of other runner builds (10 MB each, one per build of the workbook) are removed: only this one is used. */
