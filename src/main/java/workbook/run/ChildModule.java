@@ -103,18 +103,46 @@ final class ChildModule {
 
     private ChildModule() {}
 
-    /** The launch of a child, making the module jar under {@code cacheRoot} (or the temp folder) the first time. */
-    static Launch launch(Path cacheRoot) throws IOException {
+    /**
+     * The launch of a child, making the module jar and the runtime the first time. They depend only on this runner
+     * and this JDK, never on a lab, so they are kept per user ({@link #userCache()}), not in a workbook's cache: every
+     * workbook home on the machine shares them.
+     */
+    static Launch launch() throws IOException {
         Launch l = made;
         if (l != null) {
             return l;
         }
         synchronized (ChildModule.class) {
             if (made == null) {
-                made = make(cacheRoot);
+                made = make(userCache());
             }
             return made;
         }
+    }
+
+    /**
+     * {@code -Dworkbook.userCache}, else {@code $XDG_CACHE_HOME/workbook}, else {@code ~/.cache/workbook}; the temp
+     * folder when none of these can be written.
+     */
+    static Path userCache() {
+        String asked = System.getProperty("workbook.userCache");
+        if (asked != null && !asked.isBlank()) {
+            return Path.of(asked).toAbsolutePath().normalize();
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        Path dir = base.resolve("workbook").toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dir);
+            if (Files.isWritable(dir)) {
+                return dir;
+            }
+        } catch (IOException | RuntimeException e) {
+            // below
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "workbook-" + System.getProperty("user.name", "user"))
+                .toAbsolutePath().normalize();
     }
 
     private static Launch make(Path cacheRoot) throws IOException {
@@ -136,13 +164,12 @@ final class ChildModule {
             }
         }
         Map<String, byte[]> classes = childClasses(own);
-        Path jar = (cacheRoot != null ? cacheRoot : Path.of(System.getProperty("java.io.tmpdir")))
-                .resolve("child-module").resolve(hash(classes) + ".jar");
+        Path jar = cacheRoot.resolve("child-module").resolve(hash(classes) + ".jar");
         if (!Files.isRegularFile(jar)) {
             build(jar, classes, deps);
         }
         modulePath.add(0, jar.toString());
-        Optional<Path> image = ChildRuntime.image(cacheRoot != null ? cacheRoot : Path.of(System.getProperty("java.io.tmpdir")));
+        Optional<Path> image = ChildRuntime.image(cacheRoot);
         Path java = image.orElse(Path.of(System.getProperty("java.home"))).resolve("bin").resolve("java");
         return new Launch(java, List.copyOf(modulePath), List.copyOf(classPath), List.copyOf(modules), image.isEmpty());
     }

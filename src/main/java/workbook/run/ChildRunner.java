@@ -276,7 +276,7 @@ public final class ChildRunner {
     private Started start() throws IOException {
         Path tmp = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-child-");
         Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
-        ChildModule.Launch launch = ChildModule.launch(cds.cacheRoot());
+        ChildModule.Launch launch = ChildModule.launch();
         // A JVM limited by --limit-modules can neither map nor record an archive.
         ClassDataArchive.Use archive = launch.limited() ? ClassDataArchive.Use.NONE : cds.use();
         if (archive.missing()) {

@@ -1,8 +1,6 @@
 package workbook.run;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +10,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.spi.ToolProvider;
 
 /**
  * The Java runtime children run on: an image made with {@code jlink} from this JDK that holds only
@@ -41,30 +38,25 @@ final class ChildRuntime {
             executeOnly(home.resolve("bin").resolve("java"));
             return Optional.of(home);
         }
-        Optional<ToolProvider> jlink = ToolProvider.findFirst("jlink");
+        Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
         Path jmods = Path.of(System.getProperty("java.home"), "jmods");
-        if (jlink.isEmpty() || (!Files.isDirectory(jmods) && Runtime.version().feature() < 24)) {
+        if (!Files.isExecutable(jlink) || (!Files.isDirectory(jmods) && Runtime.version().feature() < 24)) {
             return Optional.empty();
         }
         Path part = home.resolveSibling(home.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".part");
         try {
             Files.createDirectories(home.getParent());
-            StringWriter log = new StringWriter();
-            PrintWriter out = new PrintWriter(log);
-            int status = jlink.get().run(out, out, "--add-modules", String.join(",", ChildModule.MODULES),
-                    "--output", part.toString(), "--strip-debug", "--no-header-files", "--no-man-pages",
-                    "--generate-cds-archive");
+            // A process of its own: the archive step's JVM prints to the standard output it inherits.
+            int status = jlink(jlink, part, true);
             if (status != 0) {
                 // --generate-cds-archive is newer than some JDKs: once more without it (the JDK's archive is then unused).
                 workbook.workspace.Folders.deleteQuietly(part);
-                status = jlink.get().run(out, out, "--add-modules", String.join(",", ChildModule.MODULES),
-                        "--output", part.toString(), "--strip-debug", "--no-header-files", "--no-man-pages");
+                status = jlink(jlink, part, false);
             }
             if (status != 0) {
                 workbook.workspace.Folders.deleteQuietly(part);
                 return Optional.empty();
             }
-            executeOnly(part.resolve("bin").resolve("java"));
             Files.writeString(part.resolve(DONE), Runtime.version().toString());
             try {
                 Files.move(part, home, StandardCopyOption.ATOMIC_MOVE);
@@ -75,7 +67,25 @@ final class ChildRuntime {
         } catch (IOException | RuntimeException e) {
             workbook.workspace.Folders.deleteQuietly(part);
             return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            workbook.workspace.Folders.deleteQuietly(part);
+            return Optional.empty();
         }
+    }
+
+    private static int jlink(Path jlink, Path out, boolean archive) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of(jlink.toString(), "--add-modules", String.join(",", ChildModule.MODULES),
+                "--output", out.toString(), "--strip-debug", "--no-header-files", "--no-man-pages"));
+        if (archive) {
+            cmd.add("--generate-cds-archive");
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
     }
 
     /**

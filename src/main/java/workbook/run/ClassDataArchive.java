@@ -18,10 +18,7 @@ import java.util.List;
 final class ClassDataArchive {
     private final Path archive;
 
-    private final Path cacheRoot;
-
     ClassDataArchive(Path cacheRoot) {
-        this.cacheRoot = cacheRoot;
         this.archive = cacheRoot == null || !jarsOnly() ? null : cacheRoot.resolve("cds").resolve("child-" + key() + ".jsa");
     }
 
@@ -32,11 +29,6 @@ final class ClassDataArchive {
     private static boolean jarsOnly() {
         return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
                 .filter(e -> !e.isBlank()).allMatch(e -> e.endsWith(".jar") && !Files.isDirectory(Path.of(e)));
-    }
-
-    /** Where the runner's cache is (the child module's jar is kept there too); null for none. */
-    Path cacheRoot() {
-        return cacheRoot;
     }
 
     /** Options for one child; {@code missing} when there is no archive yet (and one could be recorded). */
