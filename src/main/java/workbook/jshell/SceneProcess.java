@@ -35,7 +35,10 @@ final class SceneProcess {
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Djava.io.tmpdir=" + tmp,
                     "-cp", System.getProperty("java.class.path"), SceneMain.class.getName(), request.toString()));
-            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp)).directory(tmp.toFile())
+            List<String> needs = new ArrayList<>(classpath);
+            needs.add(scenario.toAbsolutePath().toString());
+            needs.addAll(vmOptions);
+            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp, null, needs)).directory(tmp.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD);
             sandbox.environment(pb.environment(), tmp);
             Process p = pb.start();

@@ -33,7 +33,13 @@ public final class TryProcess {
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp,
                     "-cp", System.getProperty("java.class.path"), TryMain.class.getName(), request.toString()));
-            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp)).directory(tmp.toFile());
+            List<String> needs = new ArrayList<>(classpath);
+            needs.add(startup.toAbsolutePath().toString());
+            if (scenario != null) {
+                needs.add(scenario.toAbsolutePath().toString());
+            }
+            needs.addAll(vmOptions);
+            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, tmp, null, needs)).directory(tmp.toFile());
             sandbox.environment(pb.environment(), tmp);
             if (terminal) {
                 pb.environment().put("TERM", System.getenv().getOrDefault("TERM", "xterm"));

@@ -217,7 +217,11 @@ public final class Sandbox {
         s.append("for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do mount -o remount,bind,ro \"$m\" 2>/dev/null; done; ");
         s.append("touch \"$R/.sandbox-probe\" 2>/dev/null && exit 97; ");
         // Its temp folder: the one place it writes, in memory, bounded, running nothing.
-        s.append("mount -t tmpfs -o size=").append(tmpMegabytes()).append("m,mode=0700,noexec,nosuid,nodev none \"$C/tmp\" && cd \"$C/tmp\" || exit 97; ");
+        // (A JShell child has no tmp folder: its own folder, holding its request, is its temp folder, writable but
+        // running nothing.)
+        s.append("if [ -d \"$C/tmp\" ]; then mount -t tmpfs -o size=").append(tmpMegabytes())
+                .append("m,mode=0700,noexec,nosuid,nodev none \"$C/tmp\" && cd \"$C/tmp\" || exit 97; ")
+                .append("else mount -o remount,bind,rw,noexec,nosuid,nodev \"$C\" && cd \"$C\" || exit 97; fi; ");
         if (loopback) {
             s.append("ip link set lo up 2>/dev/null || exit 97; ");
         }
@@ -242,58 +246,61 @@ public final class Sandbox {
 
     /**
      * What a child must not see, and what it needs from under it: each folder of {@code hide} is covered by an empty
-     * read-only one, outer folders first, and each path of {@code keep} under one of them is bound back where it was,
-     * from a copy of the view made before any cover.
+     * one, outer folders first, and each path of {@code keep} under it is bound back where it was. The folder's old
+     * content stays reachable while that is done through a descriptor opened before the cover (no other place is
+     * needed to stage it, so nothing is left behind). A folder to hide that is already out of view is skipped.
      */
     record Cover(List<Path> hide, List<Path> keep) {
         String script() {
             List<Path> roots = hide.stream().distinct().sorted(java.util.Comparator.comparingInt(Path::getNameCount)).toList();
-            List<Path> needed = keep.stream().distinct().filter(k -> under(k, roots) != null).toList();
-            // A kept path inside another kept path with the same covering folder comes back with it.
-            List<Path> bind = needed.stream().filter(k -> needed.stream().noneMatch(o -> !o.equals(k) && k.startsWith(o)
-                    && java.util.Objects.equals(under(o, roots), under(k, roots)))).toList();
+            List<Path> keeps = keep.stream().distinct().toList();
+            List<Path> done = new ArrayList<>();
+            List<Path> exposed = new ArrayList<>();
             StringBuilder s = new StringBuilder();
-            if (!bind.isEmpty()) {
-                s.append("S=\"$C/.keep\"; mkdir -p \"$S\" && mount -t tmpfs -o size=64k none \"$S\" || exit 97; ");
-                for (int i = 0; i < bind.size(); i++) {
-                    String k = quote(bind.get(i));
-                    s.append("if [ -d ").append(k).append(" ]; then mkdir \"$S/").append(i).append("\"; else : > \"$S/").append(i)
-                            .append("\"; fi; mount --bind ").append(k).append(" \"$S/").append(i).append("\" || exit 97; ");
-                }
-            }
             for (Path r : roots) {
-                String q = quote(r);
-                boolean holdsKept = bind.stream().anyMatch(k -> r.equals(under(k, roots)));
-                // A folder inside another covered one is gone by now: made again only if something comes back under it.
-                if (holdsKept) {
-                    s.append("[ -d ").append(q).append(" ] || mkdir -p ").append(q).append(" 2>/dev/null; ");
+                if (!visible(r, done, exposed)) {
+                    continue;
                 }
-                s.append("if [ -d ").append(q).append(" ]; then mount -t tmpfs -o size=64k,mode=0755 none ").append(q).append(" || exit 97; ");
-                for (int i = 0; i < bind.size(); i++) {
-                    if (r.equals(under(bind.get(i), roots))) {
-                        String k = quote(bind.get(i));
-                        s.append("if [ -d \"$S/").append(i).append("\" ]; then mkdir -p ").append(k).append("; else mkdir -p ")
-                                .append(quote(bind.get(i).getParent())).append(" && : > ").append(k).append("; fi; ")
-                                .append("mount --bind \"$S/").append(i).append("\" ").append(k).append(" || exit 97; ");
+                List<Path> under = keeps.stream().filter(k -> k.startsWith(r) && !k.equals(r)).toList();
+                List<Path> bind = under.stream().filter(k -> under.stream().noneMatch(o -> !o.equals(k) && k.startsWith(o))).toList();
+                String q = quote(r);
+                s.append("if [ -d ").append(q).append(" ]; then ");
+                if (!bind.isEmpty()) {
+                    s.append("exec 3<").append(q).append(" || exit 97; ");
+                }
+                s.append("mount -t tmpfs -o size=64k,mode=0755 none ").append(q).append(" || exit 97; ");
+                if (!bind.isEmpty()) {
+                    String old = quote(r.resolve(".old"));
+                    s.append("mkdir ").append(old).append(" && mount -c --bind /proc/self/fd/3 ").append(old).append(" || exit 97; exec 3<&-; ");
+                    for (Path k : bind) {
+                        String from = quote(r.resolve(".old").resolve(r.relativize(k)));
+                        String to = quote(k);
+                        s.append("if [ -d ").append(from).append(" ]; then mkdir -p ").append(to).append("; else mkdir -p ")
+                                .append(quote(k.getParent())).append(" && : > ").append(to).append("; fi; ")
+                                .append("mount --bind ").append(from).append(' ').append(to).append(" || exit 97; ");
                     }
+                    s.append("umount -l ").append(old).append(" && rmdir ").append(old).append("; ");
+                    exposed.addAll(bind);
                 }
                 s.append("fi; ");
-            }
-            if (!bind.isEmpty()) {
-                s.append("umount -l \"$S\"; ");
+                done.add(r);
             }
             return s.toString();
         }
 
-        /** The innermost folder of {@code roots} that holds {@code p}, or null. */
-        private static Path under(Path p, List<Path> roots) {
-            Path best = null;
-            for (Path r : roots) {
-                if (p.startsWith(r) && !p.equals(r) && (best == null || r.getNameCount() > best.getNameCount())) {
-                    best = r;
+        /** Whether {@code r} is still in view: not under a covered folder, or under a path bound back into one. */
+        private static boolean visible(Path r, List<Path> done, List<Path> exposed) {
+            Path cover = null;
+            for (Path d : done) {
+                if (r.startsWith(d) && (cover == null || d.getNameCount() > cover.getNameCount())) {
+                    cover = d;
                 }
             }
-            return best;
+            if (cover == null) {
+                return true;
+            }
+            final Path c = cover;
+            return exposed.stream().anyMatch(k -> r.startsWith(k) && k.startsWith(c));
         }
 
         private static String quote(Path p) {
@@ -317,6 +324,14 @@ public final class Sandbox {
      * kept.
      */
     public List<String> wrap(List<String> command, Path writable, Path scratch) {
+        return wrap(command, writable, scratch, List.of());
+    }
+
+    /**
+     * Like {@link #wrap(List, Path, Path)}, keeping {@code needs} in view too: paths the child reads that its command
+     * line does not name (a JShell child's class path, given in its request file).
+     */
+    public List<String> wrap(List<String> command, Path writable, Path scratch, List<String> needs) {
         if (!on) {
             return command;
         }
@@ -325,6 +340,7 @@ public final class Sandbox {
         List<Path> hide = new ArrayList<>(hidden);
         SHARED_FOLDERS.stream().filter(f -> !f.equals(hiddenScratch) && !(hiddenScratch != null && hiddenScratch.startsWith(f))).forEach(hide::add);
         List<Path> keep = new ArrayList<>(pathsIn(command));
+        keep.addAll(pathsIn(needs));
         keep.add(w);
         keep.add(home);
         readOnly.forEach(keep::add);
