@@ -22,11 +22,15 @@ final class WatchCommand implements Callable<Integer> {
         Workspace ws = lab.workspace(System.err);
         Grader grader = lab.grader(true);
         try {
+            // Every key acts on the lab watch watches: the hint command is told which (with several labs it could
+            // not tell on its own).
             WatchSession session = new WatchSession(lab.course, ws, grader, lab.msg, System.out, step -> {
-                String[] args = options.workspace == null
-                        ? new String[] {"hint", String.valueOf(step), "--lang", options.lang()}
-                        : new String[] {"hint", String.valueOf(step), "--lang", options.lang(), "--workspace", options.workspace.toString()};
-                new CommandLine(new Main()).execute(args);
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("hint", String.valueOf(step),
+                        "--lang", options.lang(), "--lab", lab.course.id()));
+                if (options.workspace != null) {
+                    args.addAll(java.util.List.of("--workspace", options.workspace.toString()));
+                }
+                new CommandLine(new Main()).execute(args.toArray(String[]::new));
             });
             if (step != null) {
                 Steps.one(lab, step);
