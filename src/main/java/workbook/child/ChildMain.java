@@ -39,7 +39,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * The entry point of a child JVM: runs each suite of a {@link ChildPlan} with the JUnit Platform launcher and
- * appends one event per line to the plan's event file. Learner code only ever runs here.
+ * sends one sealed event per line to the parent over the plan's Unix socket. Learner code only ever runs here, in
+ * unnamed modules of its own class loaders (see {@link MemoryLoader}), outside this named module.
  *
  * <p>A test that times out may leave its thread spinning; Java cannot stop it, so the child halts with
  * {@link ChildExit#POISONED} and the parent starts a fresh child for whatever is left.

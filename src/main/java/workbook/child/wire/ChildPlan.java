@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param runs             suites in order
  * @param skip             {@code run|trial|key} entries already settled by an earlier child; not run again
- * @param events           file the child appends its JSON-lines events to
+ * @param events           the Unix socket the child connects to and sends its sealed JSON-lines events over
  * @param testTimeoutMillis default per-test timeout (a test may declare a longer {@code @Timeout})
  * @param key              the key every event line is sealed with (the plan file is deleted once read)
  * @param classes          the class folders of the runs, by their class-path entry: each file's bytes in base64 by its
