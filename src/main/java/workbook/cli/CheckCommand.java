@@ -44,11 +44,11 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        workbook.grade.Timing.mark("lab open");
+        workbook.run.Timing.mark("lab open");
         List<Step> steps = Steps.select(lab, step);
         Workspace ws = workspace(lab, steps);
         var grader = lab.grader();
-        workbook.grade.Timing.mark("grader ready");
+        workbook.run.Timing.mark("grader ready");
         Verdicts.Check verdict = grader.check(ws, steps);
         PrintStream screen = STDOUT.equals(classroom) ? System.err : System.out;
         if (options.json) {

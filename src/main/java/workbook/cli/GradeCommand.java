@@ -21,7 +21,7 @@ import workbook.grade.Verdicts;
 import workbook.report.ClassReport;
 import workbook.report.GradesCsv;
 import workbook.report.Json;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.run.Limits;
 import workbook.run.Sandbox;
 import workbook.workspace.AtomicWrite;

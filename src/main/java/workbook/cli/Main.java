@@ -29,7 +29,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     }
 
     public static int run(String... args) {
-        workbook.grade.Timing.mark("main");
+        workbook.run.Timing.mark("main");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         System.setOut(out);
         CommandLine cli = new CommandLine(new Main());
@@ -74,7 +74,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** picocli's usage messages, the common ones in the learner's language (Korean unless --lang en). */
     static String usageError(String message, String lang) {
-        workbook.report.Messages msg = workbook.report.Messages.of(lang);
+        workbook.words.Messages msg = workbook.words.Messages.of(lang);
         java.util.regex.Matcher m;
         if ((m = java.util.regex.Pattern.compile("Invalid value for .*\\((\\S+)\\): '(.*)' is not an int").matcher(message)).matches()) {
             return msg.get("usage.notANumber", m.group(2), m.group(1));

@@ -8,7 +8,7 @@ import workbook.progress.Match;
 import workbook.progress.Overview;
 import workbook.progress.Prediction;
 import workbook.progress.Recorder;
-import workbook.report.Messages;
+import workbook.words.Messages;
 
 /** Progress as text for a person at a terminal: the fragment to predict, comparisons, and the board's table. */
 final class ProgressReport {

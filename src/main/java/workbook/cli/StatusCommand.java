@@ -47,7 +47,7 @@ final class StatusCommand implements Callable<Integer> {
 
     /** The board when several labs are installed and none is chosen: each lab and its progress. */
     private static int labs(Options options, java.util.List<String> ids, PrintStream out) {
-        workbook.report.Messages msg = workbook.report.Messages.of(options.lang());
+        workbook.words.Messages msg = workbook.words.Messages.of(options.lang());
         java.nio.file.Path home = workbook.catalogue.Catalogue.home();
         java.nio.file.Path dir = options.workspace != null ? options.workspace : home.resolve("workspace");
         java.util.List<LabRow> rows = new java.util.ArrayList<>();

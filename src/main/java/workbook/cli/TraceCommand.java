@@ -8,7 +8,7 @@ import picocli.CommandLine.Parameters;
 import workbook.catalogue.Step;
 import workbook.jshell.Tracer;
 import workbook.report.Json;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.report.Terminal;
 import workbook.run.NativeLibrary;
 import workbook.workspace.Workspace;

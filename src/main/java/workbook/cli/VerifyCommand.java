@@ -17,7 +17,7 @@ import workbook.receipt.Receipt;
 import workbook.receipt.Receipts;
 import workbook.receipt.Verification;
 import workbook.report.Json;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 @Command(name = "verify", description = {

@@ -11,7 +11,7 @@ import workbook.catalogue.Mutant;
 import workbook.catalogue.OfficialTest;
 import workbook.catalogue.Step;
 import workbook.compile.CompileResult;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.child.wire.RunSpec;

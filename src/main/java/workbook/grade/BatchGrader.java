@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 /**

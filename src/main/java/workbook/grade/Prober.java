@@ -21,7 +21,7 @@ import workbook.catalogue.Mutant;
 import workbook.catalogue.Probe;
 import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;

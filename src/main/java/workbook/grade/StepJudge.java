@@ -15,7 +15,7 @@ import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
 import workbook.compile.SignatureCheck;
 import workbook.compile.SourceDiagnostic;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;

@@ -9,7 +9,7 @@ import workbook.catalogue.Step;
 import workbook.compile.CompileResult;
 import workbook.compile.SourceDiagnostic;
 import workbook.grade.Builds;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 /**

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import workbook.catalogue.Course;
 import workbook.catalogue.Step;
-import workbook.report.Messages;
+import workbook.words.Messages;
 
 /**
  * The progress of every step of a course in one table, with the next thing to do per step: what the status board

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import workbook.grade.Verdicts;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 /**

@@ -1,5 +1,6 @@
 package workbook.report;
 
+import workbook.words.Messages;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package workbook.report;
 
+import workbook.words.Messages;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;

@@ -1,5 +1,6 @@
 package workbook.report;
 
+import workbook.words.Messages;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package workbook.report;
 
+import workbook.words.Messages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

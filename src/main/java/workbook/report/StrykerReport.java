@@ -1,5 +1,6 @@
 package workbook.report;
 
+import workbook.words.Messages;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import java.util.ArrayList;

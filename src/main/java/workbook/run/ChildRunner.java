@@ -209,7 +209,7 @@ public final class ChildRunner {
             // A child whose wall clock is what is left of the budget dies of the budget, not of its own code.
             boolean budgetBound = left < limits.childWallMillis();
             Attempt attempt = runChild(specs, book.settled(), Math.min(left, limits.childWallMillis()), timedOut);
-            workbook.grade.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
+            workbook.run.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
                     .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
                     + " ms, death=" + (attempt.finished ? "-" : attempt.death + " exit " + attempt.exitCode + ": "
                     + attempt.output.substring(Math.max(0, attempt.output.length() - 600)).replace('\n', '|')));

@@ -175,7 +175,7 @@ final class Settlement {
                 case "memory" -> memory = e;
                 case "cancelled" -> settleUnreported(e.run(), e.trial(), TestStatus.SKIPPED, "cancelled: the run stopped at its first failure");
                 case "runDone" -> {
-                    workbook.grade.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
+                    workbook.run.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
                     progress |= settled.add(e.run() + "|" + e.trial() + "|*");
                     settleUnreported(e.run(), e.trial(), TestStatus.ERROR, "not executed");
                 }

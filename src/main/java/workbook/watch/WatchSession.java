@@ -9,7 +9,7 @@ import workbook.catalogue.Step;
 import workbook.grade.Grader;
 import workbook.grade.Verdicts;
 import workbook.report.Human;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 /**
@@ -66,7 +66,7 @@ public final class WatchSession {
                 }
                 if (saves.changed()) {
                     long saved = saves.lastSaveMillis();
-                    workbook.grade.Timing.mark("watch: save seen " + (System.currentTimeMillis() - saved) + " ms after it");
+                    workbook.run.Timing.mark("watch: save seen " + (System.currentTimeMillis() - saved) + " ms after it");
                     Scope again = running != null && runningScope == Scope.ALL ? Scope.ALL : Scope.CURRENT;
                     stop(); // a save during a check: the check starts again, on the new file
                     start(current == 0 ? Scope.ALL_THEN_CURRENT : again, saved);

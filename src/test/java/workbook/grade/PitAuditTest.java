@@ -24,7 +24,7 @@ import workbook.WorkbookRun;
 import workbook.catalogue.Catalogue;
 import workbook.catalogue.Course;
 import workbook.catalogue.PitEquivalent;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.report.PitView;
 
 /**

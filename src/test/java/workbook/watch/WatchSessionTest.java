@@ -21,7 +21,7 @@ import workbook.catalogue.Catalogue;
 import workbook.catalogue.Course;
 import workbook.grade.Builds;
 import workbook.grade.Grader;
-import workbook.report.Messages;
+import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.Limits;
 import workbook.workspace.Workspace;

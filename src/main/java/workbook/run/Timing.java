@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.run;
 
 /** Phase timings on stderr when {@code -Dworkbook.timing=true}; how the benchmark explains where time goes. */
 public final class Timing {

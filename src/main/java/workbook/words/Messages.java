@@ -1,4 +1,4 @@
-package workbook.report;
+package workbook.words;
 
 import java.text.MessageFormat;
 import workbook.catalogue.Particles;

@@ -1,0 +1,2 @@
+/** Commands layer. The watch loop: saves and keys turned into re-checks. */
+package workbook.watch;
