@@ -60,7 +60,41 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             cmd.getErr().println("workbook: " + usageError(e.getMessage(), lang) + " — ./workbook" + name + " --help");
             return 2;
         });
-        return cli.execute(commandFirst(args, cli.getSubcommands().keySet()));
+        String[] argv = commandFirst(args, cli.getSubcommands().keySet());
+        if (!paged(argv, cli.getSubcommands().keySet())) {
+            return cli.execute(argv);
+        }
+        // A screen taller than the terminal goes through the pager, as git's do (less -FRX: it quits at once when the
+        // screen fits). Standard error (progress) still goes straight to the terminal.
+        java.io.ByteArrayOutputStream screen = new java.io.ByteArrayOutputStream();
+        System.setOut(new PrintStream(screen, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = cli.execute(argv);
+        } finally {
+            System.out.flush();
+            System.setOut(out);
+        }
+        String text = screen.toString(StandardCharsets.UTF_8);
+        if (!text.isEmpty()) {
+            workbook.report.Pager.system(true).show(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text, out);
+        }
+        return code;
+    }
+
+    /** The commands whose screens may be long and ask nothing: paged when standard output is a terminal. */
+    private static final java.util.Set<String> PAGED = java.util.Set.of("status", "check", "mutants", "audit", "trace",
+            "probe", "reveal", "lint", "hint", "verify");
+
+    /** Whether this command line's screen goes through the pager: a terminal, no --json, no --no-pager, no --help. */
+    private static boolean paged(String[] argv, java.util.Set<String> commands) {
+        java.util.List<String> a = java.util.List.of(argv);
+        if (System.console() == null || a.contains("--json") || a.contains("--no-pager") || a.contains("--help")
+                || a.contains("-h") || a.contains("--version") || a.contains("-V")) {
+            return false;
+        }
+        String command = a.stream().filter(commands::contains).findFirst().orElse("status");
+        return PAGED.contains(command);
     }
 
     private static String langOf(String[] args) {
@@ -93,7 +127,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     /** The options every command takes; those with a value take the next word unless written {@code --x=value}. */
     private static final java.util.Set<String> SHARED_WITH_VALUE = java.util.Set.of("--lab", "--workspace", "--lang", "--time-budget");
-    private static final java.util.Set<String> SHARED_FLAGS = java.util.Set.of("--json");
+    private static final java.util.Set<String> SHARED_FLAGS = java.util.Set.of("--json", "--no-pager");
 
     /**
      * {@code workbook --lab ID check 3} means what {@code workbook check 3 --lab ID} means: the options every command

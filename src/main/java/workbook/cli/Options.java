@@ -24,6 +24,9 @@ public final class Options {
             description = "Wall-clock limit for all the child JVMs of one run together (default 150).")
     Integer timeBudget;
 
+    @Option(names = "--no-pager", description = "Print straight to the screen, never through a pager (less).")
+    boolean noPager;
+
     /** The same options, about lab {@code id}. */
     Options forLab(String id) {
         Options o = new Options();
@@ -32,6 +35,7 @@ public final class Options {
         o.workspace = workspace;
         o.lab = id;
         o.timeBudget = timeBudget;
+        o.noPager = noPager;
         return o;
     }
 

@@ -23,16 +23,12 @@ final class ShowCommand implements Callable<Integer> {
     @Parameters(descriptionKey = "arg0", arity = "0..1", paramLabel = "N", description = "step number")
     Integer step;
 
-    @Option(names = "--no-pager", description = {"Print straight to the screen, never through a pager.",
-            "페이저(less) 없이 화면에 바로 출력합니다."})
-    boolean noPager;
-
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
         Path page = page(lab);
         String text = fit(read(page, lab), Terminal.columns(), Terminal.styled());
-        Pager.system(!noPager).show(text, System.out);
+        Pager.system(!options.noPager).show(text, System.out);
         return 0;
     }
 
