@@ -114,6 +114,9 @@ class GoldenScreensTest {
      */
     private static final Pattern KILLER = Pattern.compile("(killed|잡힘) — [^ ]+ \\+[0-9]+");
     private static final Pattern KILLED_BY = Pattern.compile("\"killedBy\": \\[[^\\]]*\\]");
+    /** How many race trials caught a race mutant: at least one always does, how many is chance. */
+    private static final Pattern RACE_TRIALS = Pattern.compile("(race detected in |경합 )[0-9]+/([0-9]+)");
+    private static final Pattern DETECTED = Pattern.compile("(\"detected\": )[0-9]+");
 
     /** The run's text with what differs between honest runs replaced. */
     static String normalise(String text, Path ws) {
@@ -122,6 +125,8 @@ class GoldenScreensTest {
         s = MILLIS.matcher(s).replaceAll("$10");
         s = RUN_TIME.matcher(s).replaceAll("(<ms>)");
         s = KILLER.matcher(s).replaceAll("$1 — <killers>");
+        s = RACE_TRIALS.matcher(s).replaceAll("$1<n>/$2");
+        s = DETECTED.matcher(s).replaceAll("$1<n>");
         return KILLED_BY.matcher(s).replaceAll("\"killedBy\": [\"<killers>\"]");
     }
 

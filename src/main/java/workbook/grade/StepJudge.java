@@ -95,8 +95,10 @@ final class StepJudge {
             // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
             status = StepStatus.ERROR;
             message = msg.get("check.budgetUsedUp");
-        } else if (!tests.isEmpty() && (allNotYet || ownNotYet)) {
-            // The step's own method still says "not yet": not started, whatever the tests that touch other methods did.
+        } else if (!tests.isEmpty() && (allNotYet || (ownNotYet && ranAndFailed == 0))) {
+            // The step's own method still says "not yet", and nothing else failed: not started. A test of it that
+            // failed for another reason (an earlier step's method is wrong) makes it a failed step instead, listed,
+            // and blocking() then names the step to fix first.
             status = StepStatus.NOT_STARTED;
         } else if (othersFine && earlierNotYet != Integer.MAX_VALUE) {
             // Only an earlier step's "not yet" stands in the way: say that once.
