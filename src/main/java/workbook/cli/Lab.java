@@ -23,9 +23,12 @@ final class Lab {
     final Messages msg;
     final Path home;
     final Course course;
+    /** A private set of mutants (audit --mutants): hidden from every child, like the lab's own. */
+    private final List<Path> extraMutants;
 
     private Lab(Options options, List<Path> extraMutants) {
         this.options = options;
+        this.extraMutants = extraMutants == null ? List.of() : List.copyOf(extraMutants);
         Messages plain = Messages.of(options.lang());
         this.home = Catalogue.home();
         List<String> labs = Catalogue.labs(home);
@@ -134,8 +137,10 @@ final class Lab {
         Path ws = options.workspace != null ? options.workspace : home.resolve("workspace");
         // A child needs nothing of the cache (its classes come in its plan; its runtime and jars are put back) nor
         // the receipt key.
-        return s.withReadOnly(List.of(ws)).withHidden(List.of(Builds.defaultCache(home),
+        List<Path> hidden = new java.util.ArrayList<>(List.of(Builds.defaultCache(home),
                 workbook.receipt.ReceiptKey.file().toAbsolutePath().getParent()));
+        extraMutants.stream().map(p -> Files.isDirectory(p) ? p : p.toAbsolutePath().getParent()).forEach(hidden::add);
+        return s.withReadOnly(List.of(ws)).withHidden(hidden);
     }
 
     Builds builds() {
