@@ -111,19 +111,79 @@ final class TraceCommand implements Callable<Integer> {
     private static void wide(Tracer.Trace trace, Messages msg, PrintStream out, Terminal term) {
         String[] head = {msg.get("trace.col.t"), msg.get("trace.col.who"), msg.get("trace.col.call"),
                 msg.get("trace.col.mine"), msg.get("trace.col.reference")};
-        out.println(term.row(head, 5, 4, 34, 30, 30));
+        String stateLabel = "  └ " + msg.get("trace.state");
+        // The narrow columns as wide as their widest cell; mine and the reference share the rest of the screen
+        // equally, and a cell longer than its column wraps onto more lines: nothing is cut, least of all where the two
+        // sides differ.
+        int wt = Terminal.width(head[0]);
+        int ww = Terminal.width(head[1]);
+        int wc = Math.max(Terminal.width(head[2]), Terminal.width(stateLabel));
+        for (Tracer.Row r : trace.rows()) {
+            wt = Math.max(wt, Terminal.width(time(r.t())));
+            ww = Math.max(ww, Terminal.width(r.who()));
+            wc = Math.max(wc, Terminal.width(r.call()));
+        }
+        wc = Math.min(wc, 40);
+        int marks = 3 + Terminal.width(msg.get("trace.first"));
+        int side = Math.max(20, (Terminal.columns() - wt - ww - wc - 4 - marks) / 2);
+        int[] widths = {wt, ww, wc, side, side};
+        out.println(term.row(head, widths));
         for (Tracer.Row r : trace.rows()) {
             boolean first = trace.firstDivergence() != null && trace.firstDivergence().row() == r.row();
-            String t = r.t() == Math.rint(r.t()) ? String.valueOf((long) r.t()) : String.valueOf(r.t());
             // The ✗ goes on the line that differs: the call's result, or only the state after it.
             boolean resultDiffers = !r.learner().result().equals(r.reference().result());
             String mark = r.same() ? " " : term.red("✗");
             String tag = first ? " " + term.red(msg.get("trace.first")) : "";
-            out.println(term.row(new String[] {t, r.who(), r.call(), r.learner().result(), r.reference().result()}, 5, 4, 34, 30, 30)
-                    + (resultDiffers ? " " + mark + tag : ""));
-            out.println(term.row(new String[] {"", "", "  └ " + msg.get("trace.state"), r.learner().state(), r.reference().state()},
-                    5, 4, 34, 30, 30) + (resultDiffers ? "" : " " + mark + tag));
+            cells(out, term, new String[] {time(r.t()), r.who(), r.call(), r.learner().result(), r.reference().result()},
+                    widths, resultDiffers ? " " + mark + tag : "");
+            cells(out, term, new String[] {"", "", stateLabel, r.learner().state(), r.reference().state()},
+                    widths, resultDiffers ? "" : " " + mark + tag);
             out.println(term.dim("           " + r.clause()));
         }
+    }
+
+    private static String time(double t) {
+        return t == Math.rint(t) ? String.valueOf((long) t) : String.valueOf(t);
+    }
+
+    /** One table row, each cell wrapped to its column; {@code after} follows the row's first line. */
+    private static void cells(PrintStream out, Terminal term, String[] cells, int[] widths, String after) {
+        java.util.List<java.util.List<String>> wrapped = new java.util.ArrayList<>();
+        int lines = 1;
+        for (int i = 0; i < cells.length; i++) {
+            java.util.List<String> w = cells[i] == null || cells[i].isEmpty() ? java.util.List.of("")
+                    : hard(Terminal.wrap(cells[i], widths[i]), widths[i]);
+            wrapped.add(w);
+            lines = Math.max(lines, w.size());
+        }
+        for (int line = 0; line < lines; line++) {
+            String[] row = new String[cells.length];
+            for (int i = 0; i < cells.length; i++) {
+                row[i] = line < wrapped.get(i).size() ? wrapped.get(i).get(line) : "";
+            }
+            out.println(term.row(row, widths) + (line == 0 ? after : ""));
+        }
+    }
+
+    /** Lines still wider than {@code width} (one long word, such as a list of numbers) cut into pieces that fit. */
+    private static java.util.List<String> hard(java.util.List<String> lines, int width) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String line : lines) {
+            StringBuilder cur = new StringBuilder();
+            int used = 0;
+            for (int i = 0; i < line.length(); i += Character.charCount(line.codePointAt(i))) {
+                int cp = line.codePointAt(i);
+                int w = Terminal.cells(cp);
+                if (used + w > width && cur.length() > 0) {
+                    out.add(cur.toString());
+                    cur.setLength(0);
+                    used = 0;
+                }
+                cur.appendCodePoint(cp);
+                used += w;
+            }
+            out.add(cur.toString());
+        }
+        return out;
     }
 }
