@@ -166,7 +166,7 @@ runs = {}
 for j in jobs:
     for r in range(1, repeats + 1):
         path = os.path.join(work, f"out-j{j}-r{r}", "grades.csv")
-        runs[(j, r)] = {row["student"]: row for row in csv.DictReader(open(path, newline=""))} if os.path.exists(path) else {}
+        runs[(j, r)] = {row["student"]: row for row in csv.DictReader(open(path, newline="", encoding="utf-8-sig"))} if os.path.exists(path) else {}
 bad = 0
 order = ["passed", "partial", "failed", "compile-error", "timeout", "missing", "error"]
 print("\nverdicts (grades.csv)       " + "".join(f"{'j' + j + ' r' + str(r):>10}" for j, r in runs))

@@ -8,12 +8,18 @@ import workbook.grade.Verdicts;
 /**
  * {@code grades.csv}: one row per student (RFC 4180: comma separated, CRLF line ends, fields quoted where they need
  * it). The header is English and stable, for spreadsheets and scripts; one column per step holds that step's status.
+ * The file starts with a UTF-8 byte order mark, Excel's sign for UTF-8: without it Excel (on a double-click) and
+ * LibreOffice's default import read Korean names as Latin-1 ({@code ê¹€ë¯¼ì¤€}). Python reads it with
+ * {@code encoding="utf-8-sig"}.
  */
 public final class GradesCsv {
     private GradesCsv() {}
 
+    /** Excel's mark for a UTF-8 file. */
+    public static final char BOM = '\uFEFF';
+
     public static String of(Verdicts.ClassGrade grade) {
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder().append(BOM);
         List<String> header = new ArrayList<>(List.of("student", "verdict", "steps_passed", "steps", "tests_valid",
                 "tests", "mutants_killed", "mutants", "seconds"));
         grade.steps().forEach(s -> header.add("step_" + s.step()));
