@@ -57,6 +57,38 @@ class ClassroomWorkflowTest {
         }
     }
 
+    /**
+     * A lab whose check printed nothing still counts with its full points: the workflow's fallback (run here, as the
+     * workflow runs it) is an error worth every point of the lab, scored 0, the same maximum the workbook itself gives.
+     */
+    @Test
+    void aLabThatPrintedNothingKeepsItsFullPoints() throws Exception {
+        String text = Files.readString(WorkbookRun.home().resolve(".github/workflows/classroom.yml"), StandardCharsets.UTF_8);
+        for (String lab : Catalogue.labs(WorkbookRun.home())) {
+            assertTrue(text.contains("result=$(python3 \"$WORKBOOK/.github/classroom/fallback.py\" \"$WORKBOOK\" " + lab + ")"),
+                    lab + ": the fallback is the script's");
+            Process p;
+            try {
+                p = new ProcessBuilder("python3", WorkbookRun.home().resolve(".github/classroom/fallback.py").toString(),
+                        WorkbookRun.home().toString(), lab).redirectErrorStream(true).start();
+            } catch (IOException noPython) {
+                org.junit.jupiter.api.Assumptions.abort("no python3 here (the workflow's runner has one)");
+                return;
+            }
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            assertEquals(0, p.waitFor(), out);
+            com.google.gson.JsonObject doc = com.google.gson.JsonParser.parseString(new String(
+                    java.util.Base64.getDecoder().decode(out), StandardCharsets.UTF_8)).getAsJsonObject();
+            int points = Catalogue.load(WorkbookRun.home(), lab, List.of()).steps().stream()
+                    .mapToInt(workbook.catalogue.Step::points).sum();
+            assertEquals(points, doc.get("max_score").getAsInt(), lab + ": the lab's full points");
+            assertEquals("error", doc.get("status").getAsString());
+            com.google.gson.JsonObject entry = doc.getAsJsonArray("tests").get(0).getAsJsonObject();
+            assertEquals(0, entry.get("score").getAsInt());
+            assertEquals(points, entry.get("max_score").getAsInt(), lab + ": the one entry carries them, so the sums agree");
+        }
+    }
+
     /** The lines of the step whose id is {@code id}: from its {@code - name:} to the next step. */
     private static List<String> step(List<String> lines, String id) {
         int at = indexOf(lines, "id: " + id);

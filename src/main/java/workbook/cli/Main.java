@@ -89,7 +89,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** Whether this command line's screen goes through the pager: a terminal, no --json, no --no-pager, no --help. */
     private static boolean paged(String[] argv, java.util.Set<String> commands) {
         java.util.List<String> a = java.util.List.of(argv);
-        if (System.console() == null || a.contains("--json") || a.contains("--no-pager") || a.contains("--help")
+        if (!workbook.report.Terminal.outputIsTerminal() || a.contains("--json") || a.contains("--no-pager") || a.contains("--help")
                 || a.contains("-h") || a.contains("--version") || a.contains("-V")) {
             return false;
         }

@@ -20,10 +20,17 @@ import workbook.grade.Verdicts;
  * {@code classroom-resources/autograding-grading-reporter} action reads, base64-encoded, from a step's output.
  * <pre>{"version": 1, "status": "pass|fail|error", "max_score": N,
  *  "tests": [{"name", "status", "score", "max_score", "message", "test_code", "filename", "line_no", "duration"}]}</pre>
- * One entry per step, worth the step's points. A step that passes gets them all; a step not started gets none; any other
- * step gets the share of its official tests that passed, rounded down and always less than all of them. Scores are
- * whole numbers, so the reporter's sums are exact: Σ {@code tests[].score} is the grade, Σ {@code tests[].max_score}
- * equals {@code max_score}, whatever the verdict (a compile error scores 0 of the same maximum).
+ * A step's points are all or nothing, and every entry weighs the same: the stock reporter
+ * ({@code classroom-resources/autograding-grading-reporter} v1) sends Classroom Σ {@code tests[].score} out of
+ * Σ {@code max_score}, but prints in its log and table, for each lab, (entries that pass ÷ entries) × {@code max_score}.
+ * Those two agree only when every entry of a lab has the same {@code max_score} and scores all of it exactly when it
+ * passes. So a step becomes {@code points ÷ g} entries of {@code g} points each, {@code g} being the greatest common
+ * divisor of the lab's step points (one entry per step when, as in every lab today, each step is worth the same), and
+ * they all pass when the step passes. Scores are whole numbers; a compile error scores 0 of the same maximum.
+ *
+ * <p>What the reporter's log shows of an entry: its name and {@code line_no} (always a number: 0 when there is no
+ * line, so the log does not say "line undefined"), then {@code test_code} for every entry, and {@code message} only
+ * for an error. So {@code test_code} carries the step's verdict and its first broken clause, then the command to run.
  */
 public final class Classroom {
     /** The reporter prints each message in full; a few failing tests say enough. */
@@ -35,15 +42,26 @@ public final class Classroom {
 
     /** The result of {@code check}; {@code points} gives each step number's points. */
     public static String json(Verdicts.Check check, IntUnaryOperator points, Messages msg) {
+        int unit = 0;
+        for (Verdicts.StepVerdict s : check.steps()) {
+            unit = gcd(unit, Math.max(0, points.applyAsInt(s.step())));
+        }
         JsonArray tests = new JsonArray();
         int max = 0;
         for (Verdicts.StepVerdict s : check.steps()) {
             int worth = Math.max(0, points.applyAsInt(s.step()));
             max += worth;
-            tests.add(entry(check, s, worth, msg));
+            int parts = unit == 0 ? 0 : worth / unit;
+            for (int i = 0; i < parts; i++) {
+                tests.add(entry(check, s, unit, parts == 1 ? null : (i + 1) + "/" + parts, msg));
+            }
         }
         String status = !check.compile().ok() ? "error" : check.ok() ? "pass" : "fail";
         return document(status, max, tests);
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
     }
 
     /**
@@ -57,6 +75,7 @@ public final class Classroom {
         t.addProperty("score", 0);
         t.addProperty("max_score", Math.max(0, maxScore));
         t.addProperty("message", clip(message));
+        t.addProperty("line_no", 0);
         JsonArray tests = new JsonArray();
         tests.add(t);
         return document("error", Math.max(0, maxScore), tests);
@@ -67,33 +86,36 @@ public final class Classroom {
         return Base64.getEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** A step's score out of {@code worth}: all for a pass, none when not started, else the share that passed (never all). */
+    /** A step's score out of {@code worth}: all of it when the step passes, else none (see the class comment). */
     static int score(Verdicts.StepVerdict s, int worth) {
-        if (s.status() == StepStatus.PASSED) {
-            return worth;
-        }
-        if (s.status() == StepStatus.NOT_STARTED || s.tests().isEmpty() || worth == 0) {
-            return 0;
-        }
-        long passed = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
-        return (int) Math.min(worth - 1, worth * passed / s.tests().size());
+        return s.status() == StepStatus.PASSED ? worth : 0;
     }
 
-    private static JsonObject entry(Verdicts.Check check, Verdicts.StepVerdict s, int worth, Messages msg) {
+    /** One entry of {@code worth} points for step {@code s}; {@code part} ("2/3") when the step has several. */
+    private static JsonObject entry(Verdicts.Check check, Verdicts.StepVerdict s, int worth, String part, Messages msg) {
         JsonObject t = new JsonObject();
-        t.addProperty("name", msg.get("classroom.name", s.step(), s.title()));
+        String name = msg.get("classroom.name", s.step(), s.title());
+        t.addProperty("name", part == null ? name : name + " (" + part + ")");
         t.addProperty("status", s.status() == StepStatus.PASSED ? "pass" : s.status() == StepStatus.ERROR ? "error" : "fail");
         t.addProperty("score", score(s, worth));
         t.addProperty("max_score", worth);
-        t.addProperty("message", clip(message(check, s, msg)));
-        t.addProperty("test_code", msg.get("classroom.testCode", s.step()));
+        String message = message(check, s, msg);
+        t.addProperty("message", clip(message));
+        // The reporter prints test_code under every entry, and message only for an error: the verdict goes here.
+        String command = msg.get("classroom.testCode", s.step());
+        t.addProperty("test_code", s.status() == StepStatus.PASSED ? command
+                : clip(firstLines(message, 3) + "\n" + command));
         String[] place = place(check, s);
         t.addProperty("filename", place[0]);
-        if (place[1] != null) {
-            t.addProperty("line_no", Integer.parseInt(place[1]));
-        }
+        t.addProperty("line_no", place[1] == null ? 0 : Integer.parseInt(place[1]));
         t.addProperty("duration", s.tests().stream().mapToLong(Verdicts.TestVerdict::millis).sum());
         return t;
+    }
+
+    /** The first {@code n} lines of a message: the counts, the step's own word, the first broken clause. */
+    private static String firstLines(String text, int n) {
+        String[] lines = text.split("\n");
+        return String.join("\n", java.util.Arrays.asList(lines).subList(0, Math.min(n, lines.length)));
     }
 
     private static String message(Verdicts.Check check, Verdicts.StepVerdict s, Messages msg) {

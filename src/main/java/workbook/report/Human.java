@@ -19,7 +19,7 @@ public final class Human {
     public Human(Messages msg, PrintStream out) {
         this.msg = msg;
         this.out = out;
-        this.color = System.console() != null && System.getenv("NO_COLOR") == null;
+        this.color = Terminal.styled();
     }
 
     /**

@@ -35,7 +35,7 @@ public final class Pager {
 
     /** For this process: pages only when {@code wanted} and standard output is a terminal. */
     public static Pager system(boolean wanted) {
-        boolean terminal = wanted && System.console() != null;
+        boolean terminal = wanted && Terminal.outputIsTerminal();
         return new Pager(terminal, Terminal.columns(), terminal ? Terminal.rows() : Integer.MAX_VALUE, System.getenv());
     }
 

@@ -75,8 +75,9 @@ public final class StrykerReport {
             Mutant m = find(mutants, v.id());
             String file = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
             String reference = Sources.read(course.reference().resolve(file));
+            Shown shown = shown(reference, m);
             byFile.computeIfAbsent(file, f -> new ArrayList<>()).add(new MutantResult(v.id(), v.id(),
-                    m.edits().get(0).replace(), inReference(reference, m), status(v.status(), v.kind(), v.problem()),
+                    shown.replacement(), shown.location(), status(v.status(), v.kind(), v.problem()),
                     v.killedBy(), v.killedBy(), m.description().in(msg.lang()), auditReason(v, msg)));
         }
         Map<String, FileResult> files = new LinkedHashMap<>();
@@ -179,6 +180,97 @@ public final class StrykerReport {
         String[] lines = contract.split("\n", -1);
         int width = line <= lines.length ? lines[line - 1].length() : 0;
         return new Location(new Position(line, 1), new Position(line, width + 1));
+    }
+
+    /** What the viewer shows of a mutant: the reference's text at {@code location} replaced by {@code replacement}. */
+    record Shown(String replacement, Location location) {}
+
+    /**
+     * The edit that carries the bug, as the viewer can draw it. A mutant of several edits shows the first that changes
+     * code already in the reference (an edit that only adds lines, such as a new field, is its set-up); the edit is cut
+     * to the whole lines that differ, so the text shown never starts or ends on a line break (Stryker's viewer 3.9
+     * threw "Cannot find corresponding opening tag" on such a mutant and drew no diff); an edit that only adds lines
+     * is shown as those lines put before the line that follows them.
+     */
+    static Shown shown(String reference, Mutant m) {
+        Shown added = null;
+        for (Mutant.Edit e : m.edits()) {
+            int at = e.find().isEmpty() ? -1 : reference.indexOf(e.find());
+            if (at < 0) {
+                continue;
+            }
+            Shown s = lines(reference, at, e.find(), e.replace());
+            if (s != null && !s.replacement().equals(PURE_ADDITION)) {
+                return s;
+            }
+            if (added == null) {
+                added = insertion(reference, at, e.find(), e.replace());
+            }
+        }
+        return added != null ? added : new Shown(m.edits().get(0).replace(), inReference(reference, m));
+    }
+
+    private static final String PURE_ADDITION = "\u0000added";
+
+    /**
+     * The edit of {@code find} (at {@code at}) into {@code replace} cut to the lines that differ; {@link #PURE_ADDITION}
+     * when it only adds whole lines, null when it changes nothing.
+     */
+    private static Shown lines(String reference, int at, String find, String replace) {
+        List<String> a = java.util.Arrays.asList(find.split("(?<=\n)", -1));
+        List<String> b = java.util.Arrays.asList(replace.split("(?<=\n)", -1));
+        int pre = 0;
+        while (pre < a.size() && pre < b.size() && a.get(pre).equals(b.get(pre))) {
+            pre++;
+        }
+        int post = 0;
+        while (post < a.size() - pre && post < b.size() - pre
+                && a.get(a.size() - 1 - post).equals(b.get(b.size() - 1 - post))) {
+            post++;
+        }
+        String was = String.join("", a.subList(pre, a.size() - post));
+        String now = String.join("", b.subList(pre, b.size() - post));
+        if (was.isEmpty() && now.isEmpty()) {
+            return null;
+        }
+        if (was.isBlank()) {
+            return new Shown(PURE_ADDITION, null); // only adds lines (or fills an empty one): see insertion()
+        }
+        int from = at + String.join("", a.subList(0, pre)).length();
+        // Neither side starts or ends on a line break: the highlighted text starts and ends where a line's text does
+        // (a blank line at either end is left in place, which changes only the blank lines the viewer shows).
+        int lead = was.length() - was.replaceFirst("^[\r\n]+", "").length();
+        from += lead;
+        was = was.strip().isEmpty() ? was : was.replaceFirst("^[\r\n]+", "").replaceFirst("[\r\n]+$", "");
+        now = now.replaceFirst("^[\r\n]+", "").replaceFirst("[\r\n]+$", "");
+        return new Shown(now, span(reference, from, from + was.length()));
+    }
+
+    /** An edit that only adds lines: shown as those lines put before the reference's next line (kept as it was). */
+    private static Shown insertion(String reference, int at, String find, String replace) {
+        List<String> a = java.util.Arrays.asList(find.split("(?<=\n)", -1));
+        List<String> b = java.util.Arrays.asList(replace.split("(?<=\n)", -1));
+        int pre = 0;
+        while (pre < a.size() && pre < b.size() && a.get(pre).equals(b.get(pre))) {
+            pre++;
+        }
+        int post = 0;
+        while (post < a.size() - pre && post < b.size() - pre
+                && a.get(a.size() - 1 - post).equals(b.get(b.size() - 1 - post))) {
+            post++;
+        }
+        String added = String.join("", b.subList(pre, b.size() - post)).replaceFirst("^\n+", "");
+        int from = at + String.join("", a.subList(0, pre)).length();
+        // Empty lines are passed over: the text shown starts and ends inside a line that has some.
+        while (from < reference.length() && (reference.charAt(from) == '\n' || reference.charAt(from) == '\r')) {
+            from++;
+        }
+        int eol = reference.indexOf('\n', from);
+        int to = eol < 0 ? reference.length() : eol;
+        if (!added.endsWith("\n")) {
+            added = added + "\n";
+        }
+        return new Shown(added + reference.substring(from, to), span(reference, from, to));
     }
 
     /**

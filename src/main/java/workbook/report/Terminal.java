@@ -8,11 +8,38 @@ public final class Terminal {
     private final boolean color = styled();
 
     /**
-     * Whether text may carry ANSI styles: standard output is a terminal (on Java 17 {@link System#console()} is
-     * non-null only when it is) and {@code NO_COLOR} is unset.
+     * Whether text may carry ANSI styles, by the conventions terminal users expect: {@code FORCE_COLOR} set and not
+     * {@code 0} forces them; else {@code NO_COLOR} set and not empty turns them off (no-color.org: an empty value is
+     * as if unset); else they follow whether standard output is a terminal ({@link #outputIsTerminal()}).
      */
     public static boolean styled() {
-        return System.console() != null && System.getenv("NO_COLOR") == null;
+        return styled(System.getenv("FORCE_COLOR"), System.getenv("NO_COLOR"), outputIsTerminal());
+    }
+
+    static boolean styled(String force, String noColor, boolean terminal) {
+        if (force != null && !force.isEmpty() && !force.equals("0") && !force.equalsIgnoreCase("false")) {
+            return true;
+        }
+        if (noColor != null && !noColor.isEmpty()) {
+            return false;
+        }
+        return terminal;
+    }
+
+    /**
+     * Whether standard output is a terminal. On Java 17 to 21 {@link System#console()} is non-null only when it is;
+     * from Java 22 it is non-null for redirected output too, and {@code Console.isTerminal()} says.
+     */
+    public static boolean outputIsTerminal() {
+        java.io.Console c = System.console();
+        if (c == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(c);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return true; // before Java 22: a console means a terminal
+        }
     }
 
     public String bold(String s) {

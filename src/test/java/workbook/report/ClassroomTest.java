@@ -8,6 +8,7 @@ import static workbook.report.JUnitXmlTest.check;
 import static workbook.report.JUnitXmlTest.step;
 import static workbook.report.JUnitXmlTest.test;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -50,10 +51,18 @@ class ClassroomTest {
         assertEquals(r.get("max_score").getAsInt(), max, "Σ tests[].max_score = max_score");
         assertEquals(1, r.get("version").getAsInt());
         assertTrue(score <= max);
+        // The reporter's log and table: (entries that pass ÷ entries) × max_score, which must be the notice's Σ score.
+        JsonArray all = r.getAsJsonArray("tests");
+        long pass = all.asList().stream().filter(e -> e.getAsJsonObject().get("status").getAsString().equals("pass")).count();
+        double logged = all.isEmpty() ? 0 : (double) pass / all.size() * r.get("max_score").getAsInt();
+        assertEquals(score, logged, 1e-9, "the reporter's log total equals the total it sends Classroom");
+        for (JsonElement t : all) {
+            assertTrue(t.getAsJsonObject().has("line_no"), "a line number, or the log says 'line undefined'");
+        }
     }
 
     @Test
-    void eachStepEarnsItsShareOfPoints() {
+    void aStepEarnsAllItsPointsOrNoneInEntriesOfOneWeight() {
         Verdicts.Check c = check(Verdicts.Compile.fine(),
                 step(1, "a", StepStatus.PASSED, null, tests(8, 0)),
                 step(2, "b", StepStatus.FAILED, null, tests(12, 5)),
@@ -65,22 +74,27 @@ class ClassroomTest {
         assertEquals("fail", r.get("status").getAsString());
         assertEquals(65, r.get("max_score").getAsInt());
         List<JsonObject> t = r.getAsJsonArray("tests").asList().stream().map(JsonElement::getAsJsonObject).toList();
-        assertEquals(5, t.size(), "one entry per step");
-        assertEquals(List.of(10, 17, 0, 9, 0), t.stream().map(o -> o.get("score").getAsInt()).toList(),
-                "all of a passed step; 25 × 12/17 rounded down; none when not started; never all unless passed");
-        assertEquals(List.of("pass", "fail", "fail", "error", "fail"), t.stream().map(o -> o.get("status").getAsString()).toList());
-        assertEquals("1. Step 1", t.get(0).get("name").getAsString());
-        assertEquals("./workbook check 2", t.get(1).get("test_code").getAsString());
-        assertEquals(170, t.get(1).get("duration").getAsLong(), "the step's tests' time, in ms");
-        String failing = t.get(1).get("message").getAsString();
+        assertEquals(13, t.size(), "5 points an entry (the steps' greatest common divisor): 2 + 5 + 2 + 2 + 2");
+        assertEquals(List.of(5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), t.stream().map(o -> o.get("score").getAsInt()).toList(),
+                "all of a passed step, none of the others");
+        assertEquals(List.of("pass", "pass", "fail", "fail", "fail", "fail", "fail", "fail", "fail", "error", "error",
+                "fail", "fail"), t.stream().map(o -> o.get("status").getAsString()).toList());
+        assertEquals("1. Step 1 (1/2)", t.get(0).get("name").getAsString());
+        assertEquals("2. Step 2 (3/5)", t.get(4).get("name").getAsString());
+        assertEquals(170, t.get(2).get("duration").getAsLong(), "the step's tests' time, in ms");
+        String failing = t.get(2).get("message").getAsString();
         assertTrue(failing.startsWith("12/17 official tests pass"), failing);
         assertTrue(failing.contains("test 12 — expected: true, was: false"), failing);
         assertTrue(failing.contains("test 16") && !failing.contains("more"), "five failures, all listed: " + failing);
-        String seven = t.get(4).get("message").getAsString();
+        String code = t.get(2).get("test_code").getAsString();
+        assertTrue(code.startsWith("12/17 official tests pass") && code.contains("test 12 — expected: true, was: false")
+                && code.endsWith("./workbook check 2"), "the reporter prints test_code: the verdict is there: " + code);
+        assertEquals("./workbook check 1", t.get(0).get("test_code").getAsString());
+        String seven = t.get(11).get("message").getAsString();
         assertTrue(seven.contains("test 4 —") && !seven.contains("test 5 —") && seven.endsWith("… and 2 more"),
                 "five failures listed, then a count: " + seven);
-        assertTrue(t.get(3).get("message").getAsString().contains("wrong shape"));
-        assertTrue(t.get(2).get("message").getAsString().startsWith("not started"));
+        assertTrue(t.get(9).get("message").getAsString().contains("wrong shape"));
+        assertTrue(t.get(7).get("message").getAsString().startsWith("not started"));
     }
 
     @Test

@@ -15,7 +15,7 @@ import workbook.grade.MutantProblem;
 import workbook.grade.MutantStatus;
 
 /** The pure parts of the Stryker report and its page: positions, statuses, and what may sit inside a script element. */
-class StrykerReportUnitTest {
+public class StrykerReportUnitTest {
     @Test
     void offsetsBecomeOneBasedLinesAndColumnsWithAnExclusiveEnd() {
         String text = "ab\ncdef\n\ngh";
@@ -73,5 +73,64 @@ class StrykerReportUnitTest {
         String markup = page.replaceAll("(?is)<script>.*?</script>", "<script></script>");
         assertFalse(Pattern.compile("(?i)\\b(src|href)\\s*=").matcher(markup).find(), "nothing is fetched: no src or href " + markup);
         assertTrue(page.contains("default-src 'none'"), "and the content security policy forbids any fetch");
+    }
+
+    /**
+     * Every mutant of every lab as the audit's report shows it: a change that neither starts nor ends on a line break
+     * (Stryker's viewer threw "Cannot find corresponding opening tag" on six lab-2 mutants written as "line N → line N
+     * plus new lines", and drew no diff), applied where the location says, and for a mutant of several edits the one
+     * that changes code the reference already had when there is one.
+     */
+    @Test
+    void everyMutantOfEveryLabIsShownAsAChangeTheViewerCanDraw() {
+        java.nio.file.Path home = workbook.WorkbookRun.home();
+        int checked = 0;
+        for (String lab : workbook.catalogue.Catalogue.labs(home)) {
+            workbook.catalogue.Course course = workbook.catalogue.Catalogue.load(home, lab, List.of());
+            for (workbook.catalogue.Mutant m : course.mutants()) {
+                String file = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
+                String reference = StrykerReport.Sources.read(course.reference().resolve(file));
+                StrykerReport.Shown shown = StrykerReport.shown(reference, m);
+                String at = m.id() + " (" + lab + ")";
+                int from = offset(reference, shown.location().start());
+                int to = offset(reference, shown.location().end());
+                String original = reference.substring(from, to);
+                for (String side : List.of(original, shown.replacement())) {
+                    assertFalse(side.startsWith("\n") || side.endsWith("\n"), at + ": starts or ends on a line break: [" + side + "]");
+                }
+                assertFalse(original.isEmpty(), at + ": shown on an empty span");
+                assertFalse(original.equals(shown.replacement()), at + ": shows no change");
+                assertTrue(sameAsAnEdit(reference, m, reference.substring(0, from) + shown.replacement() + reference.substring(to)),
+                        at + ": the change shown is one of the mutant's edits (blank lines aside)");
+                checked++;
+            }
+        }
+        assertTrue(checked > 200, "every lab's mutants: " + checked);
+    }
+
+    /** Whether {@code shown} is {@code reference} with one of the mutant's edits applied, blank lines aside. */
+    public static boolean sameAsAnEdit(String reference, workbook.catalogue.Mutant m, String shown) {
+        for (workbook.catalogue.Mutant.Edit e : m.edits()) {
+            int i = reference.indexOf(e.find());
+            if (i >= 0 && noBlankLines(reference.substring(0, i) + e.replace() + reference.substring(i + e.find().length()))
+                    .equals(noBlankLines(shown))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String noBlankLines(String s) {
+        return s.replaceAll("(?m)^[ \\t]*\\r?\\n", "");
+    }
+
+    private static int offset(String text, StrykerReport.Position p) {
+        int line = 1;
+        int i = 0;
+        while (line < p.line()) {
+            i = text.indexOf('\n', i) + 1;
+            line++;
+        }
+        return i + p.column() - 1;
     }
 }

@@ -23,4 +23,17 @@ class TerminalTest {
     void aShortLineIsLeftAlone() {
         assertEquals(List.of("one line"), Terminal.wrap("one line", 80));
     }
+
+    /** no-color.org and force-color.org: an empty NO_COLOR is as if unset; FORCE_COLOR wins unless empty or 0. */
+    @Test
+    void colourFollowsTheTerminalNoColorAndForceColor() {
+        org.junit.jupiter.api.Assertions.assertTrue(Terminal.styled(null, null, true));
+        org.junit.jupiter.api.Assertions.assertFalse(Terminal.styled(null, null, false), "a file or a pipe: plain");
+        org.junit.jupiter.api.Assertions.assertFalse(Terminal.styled(null, "1", true));
+        org.junit.jupiter.api.Assertions.assertTrue(Terminal.styled(null, "", true), "an empty NO_COLOR is unset");
+        org.junit.jupiter.api.Assertions.assertTrue(Terminal.styled("1", null, false), "FORCE_COLOR into a pipe");
+        org.junit.jupiter.api.Assertions.assertTrue(Terminal.styled("1", "1", false), "FORCE_COLOR over NO_COLOR");
+        org.junit.jupiter.api.Assertions.assertFalse(Terminal.styled("0", null, false));
+        org.junit.jupiter.api.Assertions.assertFalse(Terminal.styled("", null, false));
+    }
 }
