@@ -95,10 +95,9 @@ final class StepJudge {
             // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
             status = StepStatus.ERROR;
             message = msg.get("check.budgetUsedUp");
-        } else if (!tests.isEmpty() && (allNotYet || (ownNotYet && ranAndFailed == 0))) {
-            // The step's own method still says "not yet", and nothing else failed: not started. A test of it that
-            // failed for another reason (an earlier step's method is wrong) makes it a failed step instead, listed,
-            // and blocking() then names the step to fix first.
+        } else if (!tests.isEmpty() && (allNotYet || ownNotYet)) {
+            // The step's own method still says "not yet": not started. (A test of it that failed because an earlier
+            // step's method is wrong makes it failed in blocking(), which names the step to fix first.)
             status = StepStatus.NOT_STARTED;
         } else if (othersFine && earlierNotYet != Integer.MAX_VALUE) {
             // Only an earlier step's "not yet" stands in the way: say that once.
@@ -135,8 +134,10 @@ final class StepJudge {
      * a boundary bug in {@code claim}, the later steps whose tests all claim first say so in one line.
      */
     List<Verdicts.StepVerdict> blocking(List<Verdicts.StepVerdict> verdicts, java.util.function.Supplier<Map<String, Set<String>>> reaches) {
-        boolean twoFail = verdicts.stream().filter(v -> v.status() == StepStatus.FAILED || v.status() == StepStatus.ERROR).count() >= 2;
-        if (!twoFail) {
+        long failed = verdicts.stream().filter(v -> v.status() == StepStatus.FAILED || v.status() == StepStatus.ERROR).count();
+        boolean notStartedButFailing = verdicts.stream().anyMatch(v -> v.status() == StepStatus.NOT_STARTED
+                && v.tests().stream().anyMatch(StepJudge::reallyFailed));
+        if (failed < 2 && !(failed == 1 && notStartedButFailing)) {
             return verdicts; // nothing can be blocked: the official tests are not read at all
         }
         Map<String, Set<String>> reach = reaches.get();
@@ -144,9 +145,12 @@ final class StepJudge {
         List<Verdicts.StepVerdict> out = new ArrayList<>();
         for (Verdicts.StepVerdict v : verdicts) {
             Verdicts.StepVerdict blocked = null;
-            List<Verdicts.TestVerdict> failing = v.tests().stream()
-                    .filter(t -> t.status() != TestOutcome.PASSED && t.status() != TestOutcome.NOT_STARTED).toList();
-            if (v.status() == StepStatus.FAILED && v.message() == null && !failing.isEmpty()) {
+            List<Verdicts.TestVerdict> failing = v.tests().stream().filter(StepJudge::reallyFailed).toList();
+            // A failed step, or one not started whose tests fail all the same because of an earlier step's method
+            // (it said "not started" with a failing test hidden): blocked by the first earlier failing step they call.
+            boolean candidate = (v.status() == StepStatus.FAILED && v.message() == null)
+                    || v.status() == StepStatus.NOT_STARTED;
+            if (candidate && !failing.isEmpty()) {
                 for (Verdicts.StepVerdict earlier : out) {
                     if (earlier.status() != StepStatus.FAILED && earlier.status() != StepStatus.ERROR) {
                         continue;
@@ -159,7 +163,7 @@ final class StepJudge {
                     if (all && !methods.isEmpty()) {
                         String names = methods.stream().map(m -> m.substring(m.indexOf('#') + 1)).sorted()
                                 .collect(Collectors.joining(", "));
-                        blocked = new Verdicts.StepVerdict(v.step(), v.slug(), v.title(), v.status(),
+                        blocked = new Verdicts.StepVerdict(v.step(), v.slug(), v.title(), StepStatus.FAILED,
                                 msg.get("check.earlierFailing", earlier.step(), names, failing.size()), v.tests(), earlier.step());
                         break;
                     }
@@ -168,6 +172,11 @@ final class StepJudge {
             out.add(blocked != null ? blocked : v);
         }
         return out;
+    }
+
+    /** A test that ran and did not pass ("not yet" is not a failure). */
+    private static boolean reallyFailed(Verdicts.TestVerdict t) {
+        return t.status() != TestOutcome.PASSED && t.status() != TestOutcome.NOT_STARTED;
     }
 
     /** What went wrong, in learner terms; never the reference's source. */

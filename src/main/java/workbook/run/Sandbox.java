@@ -203,15 +203,18 @@ public final class Sandbox {
      */
     private String script(Cover cover) {
         StringBuilder s = new StringBuilder("R=\"$1\"; C=\"$2\"; H=\"$3\"; shift 3; ");
-        s.append("mount --bind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; ");
-        s.append("for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o ro,size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; ");
-        s.append("for w in \"$@\"; do [ \"$w\" = -- ] && break; mount --bind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; ");
-        s.append("while [ \"$1\" != -- ]; do shift; done; shift; ");
         // The shared scratch root, emptied: only this child's folder is bound back into it (through an open
         // descriptor, since its path is gone once the root is covered).
         s.append("if [ -n \"$H\" ]; then exec 3<\"$C\" && mount -t tmpfs -o size=64k,mode=0755 none \"$H\" && mkdir -p \"$C\" ");
         s.append("&& mount -c --bind /proc/self/fd/3 \"$C\" || exit 97; exec 3<&-; fi; ");
+        // The view first (what is hidden, what comes back), then the protections on top of it: a path bound back
+        // from a folder's old view brings none of the mounts made inside it, so the repo's covers come after.
         s.append(cover.script());
+        // --rbind: the covers already made inside the repo (the cache) stay on it.
+        s.append("mount --rbind \"$R\" \"$R\" && mount -o remount,bind,ro \"$R\" || exit 97; ");
+        s.append("for d in answers mutants; do [ -d \"$R/$d\" ] && { mount -t tmpfs -o ro,size=16k,mode=0555 none \"$R/$d\" || exit 97; }; done; ");
+        s.append("for w in \"$@\"; do [ \"$w\" = -- ] && break; [ -e \"$w\" ] || continue; mount --rbind \"$w\" \"$w\" && mount -o remount,bind,ro \"$w\" || exit 97; done; ");
+        s.append("while [ \"$1\" != -- ]; do shift; done; shift; ");
         s.append("mount --bind \"$C\" \"$C\" || exit 97; ");
         // Every mount read-only, the child's folder too (the parent's plan and socket are there).
         s.append("for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do mount -o remount,bind,ro \"$m\" 2>/dev/null; done; ");

@@ -108,7 +108,7 @@ class ReportFilesTest {
             assertTrue(c.getAttribute("time").matches("\\d+\\.\\d{3}"), c.getAttribute("time"));
         }
 
-        // Classroom: one entry per step, points that add up, partial credit where part passed.
+        // Classroom: one entry per step, points that add up, each step all or nothing (so the reporter's two totals agree).
         assertEquals("fail", classroom.get("status").getAsString());
         List<JsonObject> entries = classroom.getAsJsonArray("tests").asList().stream().map(JsonElement::getAsJsonObject).toList();
         assertEquals(8, entries.size());
@@ -116,8 +116,8 @@ class ReportFilesTest {
         assertEquals(80, entries.stream().mapToInt(e -> e.get("max_score").getAsInt()).sum());
         List<Integer> scores = entries.stream().map(e -> e.get("score").getAsInt()).toList();
         assertEquals(List.of(10, 10, 10, 10, 0), scores.subList(0, 5));
-        assertTrue(scores.get(5) > 0 && scores.get(5) < 10, "complete passes in part: " + scores);
-        assertTrue(scores.get(6) < 10, "release fails: " + scores);
+        assertEquals(0, scores.get(5), "complete passes in part, which earns nothing: " + scores);
+        assertEquals(0, scores.get(6), "release fails: " + scores);
         assertEquals(0, scores.get(7), "claimMany not started");
         JsonObject renewEntry = entries.get(4);
         assertTrue(renewEntry.get("filename").getAsString().endsWith("lease/Jobs.java"), renewEntry.toString());
