@@ -49,6 +49,13 @@ class ForgeryTest {
                     "jdk.jfr.Recording"}) {
                 try { Class.forName(name); got.add("loaded " + name); } catch (Throwable e) { }
             }
+            try {
+                // Java 22+: the foreign-memory API reads any address of the JVM (the harness's key) unless native access is denied.
+                Class<?> seg = Class.forName("java.lang.foreign.MemorySegment");
+                Object zero = seg.getMethod("ofAddress", long.class).invoke(null, 0L);
+                seg.getMethod("reinterpret", long.class).invoke(zero, 8L);
+                got.add("native access to the JVM's memory (MemorySegment.reinterpret)");
+            } catch (Throwable e) { }
             try { if (Jobs.class.getResourceAsStream("Jobs.class") != null) { got.add("read its own class file as a resource"); } } catch (Throwable e) { }
             try { if (Jobs.class.getClassLoader().getResource(Jobs.class.getName().replace('.', '/') + ".class") != null) { got.add("found its class file through its loader"); } } catch (Throwable e) { }
             try {

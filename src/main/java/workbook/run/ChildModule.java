@@ -71,7 +71,14 @@ final class ChildModule {
 
     /** Module-path jars the harness needs: JUnit and what it needs, and Gson. Everything else stays on the class path. */
     private static final List<String> ON_MODULE_PATH = List.of("org.junit.", "org.opentest4j", "org.apiguardian",
-            "org.jspecify", "com.google.gson", "com.google.errorprone");
+            "org.jspecify", "com.google.gson", "com.google.errorprone", "org.xerial.sqlitejdbc");
+
+    /**
+     * sqlite-jdbc, a named module of its own: the one module allowed native access. From Java 22 the foreign-memory
+     * API is in java.base, and {@code MemorySegment.ofAddress(…).reinterpret(…)} would read any byte of the JVM, the
+     * harness's key included; learner code is in unnamed modules, which get no native access.
+     */
+    static final String SQLITE = "org.xerial.sqlitejdbc";
 
     /**
      * How a child JVM starts: its {@code java}, its module path, its class path and the modules it resolves.
@@ -85,6 +92,7 @@ final class ChildModule {
                 out.add("--limit-modules");
                 out.add(String.join(",", modules));
             }
+            out.addAll(nativeAccess(Runtime.version().feature(), modules.contains(SQLITE)));
             out.add("--module-path");
             out.add(String.join(File.pathSeparator, modulePath));
             out.add("--add-modules");
@@ -97,6 +105,23 @@ final class ChildModule {
             out.add(MAIN);
             return out;
         }
+    }
+
+    /**
+     * Native access for SQLite's driver alone: from Java 22 any other module calling a restricted method (the
+     * foreign-memory API, and from Java 24 JNI too) gets {@code IllegalCallerException}; before Java 22 the API is
+     * not usable (an incubator module not in the child, or a preview).
+     */
+    static List<String> nativeAccess(int feature, boolean sqliteIsAModule) {
+        if (feature < 22) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add("--enable-native-access=" + (sqliteIsAModule ? SQLITE : NAME));
+        if (feature >= 24) {
+            out.add("--illegal-native-access=deny");
+        }
+        return out;
     }
 
     private static volatile Launch made;
