@@ -180,7 +180,11 @@ final class ChildModule {
         List<Path> deps = new ArrayList<>();
         for (Path p : runner) {
             Optional<String> name = explicitModule(p);
-            if (name.isPresent() && ON_MODULE_PATH.stream().anyMatch(name.get()::startsWith)) {
+            // SQLite's driver goes on the module path only where native access needs a module to name (Java 22+,
+            // see nativeAccess); before that it stays on the class path, as it always was.
+            boolean wanted = name.isPresent() && ON_MODULE_PATH.stream().anyMatch(name.get()::startsWith)
+                    && (!name.get().equals(SQLITE) || Runtime.version().feature() >= 22);
+            if (wanted) {
                 deps.add(p);
                 modulePath.add(p.toString());
                 modules.add(name.get());
