@@ -199,78 +199,65 @@ public final class StrykerReport {
             if (at < 0) {
                 continue;
             }
-            Shown s = lines(reference, at, e.find(), e.replace());
-            if (s != null && !s.replacement().equals(PURE_ADDITION)) {
-                return s;
+            Differing d = Differing.of(at, e.find(), e.replace());
+            if (d.was().isEmpty() && d.now().isEmpty()) {
+                continue;
+            }
+            if (!d.was().isBlank()) {
+                return d.changed(reference);
             }
             if (added == null) {
-                added = insertion(reference, at, e.find(), e.replace());
+                added = d.added(reference); // only adds lines (or fills an empty one): set-up, unless nothing else
             }
         }
         return added != null ? added : new Shown(m.edits().get(0).replace(), inReference(reference, m));
     }
 
-    private static final String PURE_ADDITION = "\u0000added";
-
     /**
-     * The edit of {@code find} (at {@code at}) into {@code replace} cut to the lines that differ; {@link #PURE_ADDITION}
-     * when it only adds whole lines, null when it changes nothing.
+     * The whole lines an edit changes: {@code find} (at {@code at} in the reference) and {@code replace} without the
+     * lines they share at either end; {@code from} is where {@code was} starts in the reference.
      */
-    private static Shown lines(String reference, int at, String find, String replace) {
-        List<String> a = java.util.Arrays.asList(find.split("(?<=\n)", -1));
-        List<String> b = java.util.Arrays.asList(replace.split("(?<=\n)", -1));
-        int pre = 0;
-        while (pre < a.size() && pre < b.size() && a.get(pre).equals(b.get(pre))) {
-            pre++;
+    private record Differing(int from, String was, String now) {
+        static Differing of(int at, String find, String replace) {
+            List<String> a = java.util.Arrays.asList(find.split("(?<=\n)", -1));
+            List<String> b = java.util.Arrays.asList(replace.split("(?<=\n)", -1));
+            int pre = 0;
+            while (pre < a.size() && pre < b.size() && a.get(pre).equals(b.get(pre))) {
+                pre++;
+            }
+            int post = 0;
+            while (post < a.size() - pre && post < b.size() - pre
+                    && a.get(a.size() - 1 - post).equals(b.get(b.size() - 1 - post))) {
+                post++;
+            }
+            return new Differing(at + String.join("", a.subList(0, pre)).length(),
+                    String.join("", a.subList(pre, a.size() - post)), String.join("", b.subList(pre, b.size() - post)));
         }
-        int post = 0;
-        while (post < a.size() - pre && post < b.size() - pre
-                && a.get(a.size() - 1 - post).equals(b.get(b.size() - 1 - post))) {
-            post++;
-        }
-        String was = String.join("", a.subList(pre, a.size() - post));
-        String now = String.join("", b.subList(pre, b.size() - post));
-        if (was.isEmpty() && now.isEmpty()) {
-            return null;
-        }
-        if (was.isBlank()) {
-            return new Shown(PURE_ADDITION, null); // only adds lines (or fills an empty one): see insertion()
-        }
-        int from = at + String.join("", a.subList(0, pre)).length();
-        // Neither side starts or ends on a line break: the highlighted text starts and ends where a line's text does
-        // (a blank line at either end is left in place, which changes only the blank lines the viewer shows).
-        int lead = was.length() - was.replaceFirst("^[\r\n]+", "").length();
-        from += lead;
-        was = was.strip().isEmpty() ? was : was.replaceFirst("^[\r\n]+", "").replaceFirst("[\r\n]+$", "");
-        now = now.replaceFirst("^[\r\n]+", "").replaceFirst("[\r\n]+$", "");
-        return new Shown(now, span(reference, from, from + was.length()));
-    }
 
-    /** An edit that only adds lines: shown as those lines put before the reference's next line (kept as it was). */
-    private static Shown insertion(String reference, int at, String find, String replace) {
-        List<String> a = java.util.Arrays.asList(find.split("(?<=\n)", -1));
-        List<String> b = java.util.Arrays.asList(replace.split("(?<=\n)", -1));
-        int pre = 0;
-        while (pre < a.size() && pre < b.size() && a.get(pre).equals(b.get(pre))) {
-            pre++;
+        /**
+         * A change of existing lines, neither side starting or ending on a line break: the highlighted text starts and
+         * ends where a line's text does (a blank line at either end is left in place, which changes only the blank
+         * lines the viewer shows).
+         */
+        Shown changed(String reference) {
+            int lead = was.length() - was.replaceFirst("^[\r\n]+", "").length();
+            String w = was.replaceFirst("^[\r\n]+", "").replaceFirst("[\r\n]+$", "");
+            String n = now.replaceFirst("^[\r\n]+", "").replaceFirst("[\r\n]+$", "");
+            return new Shown(n, span(reference, from + lead, from + lead + w.length()));
         }
-        int post = 0;
-        while (post < a.size() - pre && post < b.size() - pre
-                && a.get(a.size() - 1 - post).equals(b.get(b.size() - 1 - post))) {
-            post++;
+
+        /** Added lines: shown as put before the reference's next line with some text (kept as it was). */
+        Shown added(String reference) {
+            String lines = now.replaceFirst("^\n+", "");
+            int start = from;
+            while (start < reference.length() && (reference.charAt(start) == '\n' || reference.charAt(start) == '\r')) {
+                start++;
+            }
+            int eol = reference.indexOf('\n', start);
+            int to = eol < 0 ? reference.length() : eol;
+            return new Shown((lines.endsWith("\n") ? lines : lines + "\n") + reference.substring(start, to),
+                    span(reference, start, to));
         }
-        String added = String.join("", b.subList(pre, b.size() - post)).replaceFirst("^\n+", "");
-        int from = at + String.join("", a.subList(0, pre)).length();
-        // Empty lines are passed over: the text shown starts and ends inside a line that has some.
-        while (from < reference.length() && (reference.charAt(from) == '\n' || reference.charAt(from) == '\r')) {
-            from++;
-        }
-        int eol = reference.indexOf('\n', from);
-        int to = eol < 0 ? reference.length() : eol;
-        if (!added.endsWith("\n")) {
-            added = added + "\n";
-        }
-        return new Shown(added + reference.substring(from, to), span(reference, from, to));
     }
 
     /**
