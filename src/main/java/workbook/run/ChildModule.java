@@ -204,7 +204,7 @@ final class ChildModule {
     }
 
     /** The runner's class path, absolute (a child starts in its own folder). */
-    private static List<Path> runnerClassPath() {
+    static List<Path> runnerClassPath() {
         return java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> !e.isBlank()).map(e -> Path.of(e).toAbsolutePath().normalize()).toList();
     }

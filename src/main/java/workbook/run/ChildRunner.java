@@ -469,13 +469,6 @@ public final class ChildRunner {
         return Path.of(System.getProperty("java.io.tmpdir"));
     }
 
-    /** The child starts in its own folder, so relative class-path entries would point nowhere. */
-    private static String absoluteClassPath() {
-        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .filter(e -> !e.isBlank()).map(e -> Path.of(e).toAbsolutePath().toString())
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
-    }
-
     private static boolean allTrialsSettled(RunSpec s, Set<String> settled) {
         for (int t = 0; t < s.trials(); t++) {
             if (!settled.contains(s.id() + "|" + t + "|*")) {

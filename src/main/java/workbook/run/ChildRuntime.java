@@ -118,12 +118,4 @@ final class ChildRuntime {
             throw new IllegalStateException(e);
         }
     }
-
-    /** For tests: the modules a runtime resolves, as {@code java --list-modules} prints them. */
-    static List<String> modules(Path java) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(java.toString(), "--list-modules").redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor();
-        return text.lines().map(l -> l.split("@")[0].strip()).filter(l -> !l.isEmpty()).toList();
-    }
 }

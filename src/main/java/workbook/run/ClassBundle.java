@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import workbook.child.wire.RunSpec;
 
@@ -32,8 +31,7 @@ final class ClassBundle {
 
     /** The folders of {@code runs}' class paths, except the runner's own entries, by their class-path entry. */
     static Map<String, Map<String, String>> of(List<RunSpec> runs) {
-        Set<Path> own = Stream.of(System.getProperty("java.class.path", "").split(java.io.File.pathSeparator))
-                .filter(e -> !e.isBlank()).map(e -> Path.of(e).toAbsolutePath().normalize()).collect(Collectors.toSet());
+        Set<Path> own = Set.copyOf(ChildModule.runnerClassPath());
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
         for (RunSpec run : runs) {
             for (String entry : run.classpath()) {

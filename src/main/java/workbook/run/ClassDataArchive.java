@@ -51,7 +51,8 @@ final class ClassDataArchive {
         return new Use(List.of(), true);
     }
 
-    private final java.util.concurrent.atomic.AtomicBoolean recording = new java.util.concurrent.atomic.AtomicBoolean();
+    /** One recording per workbook process, whichever runner asks first (grading a class has several runners). */
+    private static final java.util.concurrent.atomic.AtomicBoolean RECORDING = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * Records the archive once, in the background, with a child of its own: {@code command} gives its command line
@@ -60,7 +61,7 @@ final class ClassDataArchive {
      * child that ran learner code never records: whatever it left behind would be mapped by every later child.
      */
     void recordOnce(java.util.function.Function<Path, List<String>> command) {
-        if (archive == null || !recording.compareAndSet(false, true)) {
+        if (archive == null || !RECORDING.compareAndSet(false, true)) {
             return;
         }
         Thread t = new Thread(() -> {
