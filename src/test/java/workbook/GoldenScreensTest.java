@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What a learner and an instructor see, pinned: the Korean and English screens of {@code check}, {@code mutants},
- * {@code audit} and the board, at 80 columns, and the whole JSON of the same runs, for a handful of workspaces. A
+ * {@code audit} and the board, at 80 columns, and the whole JSON of the same runs (the same with {@code --lang ko} and
+ * {@code --lang en}), for a handful of workspaces. A
  * change that alters any of them shows as a diff against {@code src/test/resources/golden/}. After a change that is
  * meant, write the files again with {@code mvn test -Dtest=GoldenScreensTest -Dgolden.update=true} and read the diff
  * before committing it.
@@ -49,7 +50,13 @@ class GoldenScreensTest {
             compare(name + "." + lang + ".txt", run(ws, args, lang, false), problems);
         }
         if (!args.get(0).equals("status")) {
-            compare(name + ".json", run(ws, args, "en", true), problems);
+            String en = run(ws, args, "en", true);
+            compare(name + ".json", en, problems);
+            // The JSON is the same whatever the learner's language: the screens alone are translated.
+            String ko = run(ws, args, "ko", true);
+            if (!ko.equals(en)) {
+                problems.add(name + ".json differs between --lang en (-) and --lang ko (+):\n" + diff(en, ko));
+            }
         }
         assertEquals(List.of(), problems, "screens that changed (see the diff; -Dgolden.update=true writes them again)");
     }

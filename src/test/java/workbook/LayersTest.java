@@ -15,8 +15,9 @@ import com.tngtech.archunit.lang.ArchRule;
  * words ({@code words}) → the core ({@code run}, {@code compile}, {@code catalogue}, {@code workspace}) → the child
  * runner ({@code child}), which depends on nothing of ours. An import that runs back up a layer fails here.
  *
- * <p>Not yet as the redesign wants it: the flows still build sentences ({@code grade} uses {@code words}); that arrow
- * is allowed here and listed as the debt in ARCHITECTURE.md.
+ * <p>Grading ({@code grade}) and the verdicts ({@code verdict}) use no words at all ({@link #gradingHasNoWords}).
+ * Not yet as the redesign wants it: {@code progress} (the board's next step) and {@code jshell} (trace's notes)
+ * still build sentences; that arrow is allowed here and listed as the debt in ARCHITECTURE.md.
  */
 @AnalyzeClasses(packages = "workbook", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayersTest {
@@ -26,7 +27,8 @@ class LayersTest {
             .layer("Reports").definedBy("workbook.report..")
             .layer("Flows").definedBy("workbook.grade..", "workbook.progress..", "workbook.receipt..", "workbook.jshell..")
             .layer("Words").definedBy("workbook.words..")
-            .layer("Core").definedBy("workbook.run..", "workbook.compile..", "workbook.catalogue..", "workbook.workspace..")
+            .layer("Core").definedBy("workbook.verdict..", "workbook.run..", "workbook.compile..", "workbook.catalogue..",
+                    "workbook.workspace..")
             .layer("Child").definedBy("workbook.child..")
             .whereLayer("Commands").mayNotBeAccessedByAnyLayer()
             .whereLayer("Reports").mayOnlyBeAccessedByLayers("Commands")
@@ -40,7 +42,16 @@ class LayersTest {
     static final ArchRule childStandsAlone = noClasses().that().resideInAPackage("workbook.child..")
             .should().dependOnClassesThat().resideInAnyPackage("workbook.cli..", "workbook.watch..", "workbook.report..",
                     "workbook.grade..", "workbook.progress..", "workbook.receipt..", "workbook.jshell..", "workbook.words..",
-                    "workbook.run..", "workbook.compile..", "workbook.catalogue..", "workbook.workspace..");
+                    "workbook.verdict..", "workbook.run..", "workbook.compile..", "workbook.catalogue..",
+                    "workbook.workspace..");
+
+    /**
+     * Grading decides and explains with facts ({@code verdict.Reason}), never with sentences: the words are chosen at
+     * the report's edge, so {@code --json} is the same in every language.
+     */
+    @ArchTest
+    static final ArchRule gradingHasNoWords = noClasses().that().resideInAnyPackage("workbook.grade..", "workbook.verdict..")
+            .should().dependOnClassesThat().resideInAPackage("workbook.words..");
 
     @ArchTest
     static final ArchRule noCycles = slices().matching("workbook.(*)..").should().beFreeOfCycles();

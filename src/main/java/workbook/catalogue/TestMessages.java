@@ -38,6 +38,11 @@ public final class TestMessages {
         this.shapes = shapes;
     }
 
+    /** No translations: the tests' own words. */
+    public static TestMessages none() {
+        return NONE;
+    }
+
     /** The translations of {@code course}'s test messages into {@code lang}; none for English, the tests' own. */
     public static TestMessages of(Course course, String lang) {
         if (course.lessons() == null || "en".equals(lang)) {

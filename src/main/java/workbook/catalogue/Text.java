@@ -11,6 +11,11 @@ public record Text(Map<String, String> byLang) {
         byLang = byLang == null ? Map.of() : Map.copyOf(byLang);
     }
 
+    /** The same words in every language (a name, or a test's sentence). */
+    public static Text same(String words) {
+        return new Text(Map.of("en", words, "ko", words));
+    }
+
     public String in(String lang) {
         String s = byLang.get(lang);
         if (s == null) {

@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.report.Human;
 import workbook.report.Json;
 import workbook.report.StrykerReport;

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Step;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.report.Classroom;
 import workbook.report.Human;
 import workbook.report.JUnitXml;
@@ -52,7 +52,7 @@ final class CheckCommand implements Callable<Integer> {
         Verdicts.Check verdict = grader.check(ws, steps);
         PrintStream screen = STDOUT.equals(classroom) ? System.err : System.out;
         if (options.json) {
-            screen.println(Json.of(verdict));
+            screen.println(Json.of(verdict, lab.msg));
         } else {
             new Human(lab.msg, screen).check(verdict, verbose);
         }

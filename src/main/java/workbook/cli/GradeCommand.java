@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Catalogue;
 import workbook.grade.BatchGrader;
-import workbook.grade.SubmissionVerdict;
-import workbook.grade.Verdicts;
+import workbook.verdict.SubmissionVerdict;
+import workbook.verdict.Verdicts;
 import workbook.report.ClassReport;
 import workbook.report.GradesCsv;
 import workbook.report.Json;
@@ -88,12 +88,12 @@ final class GradeCommand implements Callable<Integer> {
         // One serving child per submission does the check, the learner's tests on the reference and on the mutants,
         // and the confirming runs: one JVM start instead of three. Kills are confirmed beside the reference in a
         // secret order (Grader#mutants), so a child that has run other code before tells a test nothing it can use.
-        BatchGrader batch = new BatchGrader(() -> lab.grader(true, sandbox, limits, 1), lab.course, lab.msg, n, budget,
+        BatchGrader batch = new BatchGrader(() -> lab.grader(true, sandbox, limits, 1), lab.course, n, budget,
                 Catalogue.packages(Catalogue.home()));
         Verdicts.ClassGrade grade = batch.grade(folders, progress(lab.msg, System.err));
         write(lab, grade);
         if (options.json) {
-            System.out.println(Json.of(grade));
+            System.out.println(Json.of(grade, lab.msg));
         } else {
             summary(lab.msg, grade, System.out);
         }
@@ -160,9 +160,9 @@ final class GradeCommand implements Callable<Integer> {
     private void write(Lab lab, Verdicts.ClassGrade grade) {
         try {
             Files.createDirectories(out);
-            AtomicWrite.text(out.resolve("grades.csv"), GradesCsv.of(grade));
+            AtomicWrite.text(out.resolve("grades.csv"), GradesCsv.of(grade, lab.msg));
             AtomicWrite.text(out.resolve("report.html"), ClassReport.of(grade, lab.msg));
-            AtomicWrite.text(out.resolve("grades.json"), Json.of(grade));
+            AtomicWrite.text(out.resolve("grades.json"), Json.of(grade, lab.msg));
             Path junit = Files.createDirectories(out.resolve("junit"));
             Path receipts = Files.createDirectories(out.resolve("receipts"));
             List<Integer> all = lab.course.steps().stream().map(workbook.catalogue.Step::number).toList();
@@ -170,7 +170,7 @@ final class GradeCommand implements Callable<Integer> {
                 AtomicWrite.text(junit.resolve(s.student() + ".xml"), s.check() != null
                         ? workbook.report.JUnitXml.of(s.check(), s.mutants(), s.student(), lab.msg)
                         : workbook.report.JUnitXml.ungraded(s.student(), grade.lab(), s.verdict().wire(),
-                                s.message() == null ? "" : s.message()));
+                                s.reason() == null ? "" : workbook.report.Notes.of(lab.msg, s.reason())));
                 if (s.check() != null) {
                     workbook.receipt.Receipts.write(workbook.receipt.Receipts.of("grade", lab.course,
                             new Workspace(dir.resolve(s.student()), lab.course), all, true, s.check(), s.mutants()),
@@ -200,7 +200,7 @@ final class GradeCommand implements Callable<Integer> {
                 .filter(s -> s.verdict() == SubmissionVerdict.MISSING || s.verdict() == SubmissionVerdict.ERROR).toList();
         ungraded.stream().limit(UNGRADED_SHOWN).forEach(s -> {
             List<String> lines = workbook.report.Terminal.wrap(s.student() + ": "
-                    + (s.message() == null ? msg.get("grade.verdict." + s.verdict().wire()) : s.message()), width - 6);
+                    + (s.reason() == null ? msg.get("grade.verdict." + s.verdict().wire()) : msg.text(s.reason())), width - 6);
             for (int i = 0; i < lines.size(); i++) {
                 o.println((i == 0 ? "    " : "      ") + lines.get(i));
             }

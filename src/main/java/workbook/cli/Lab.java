@@ -40,7 +40,8 @@ final class Lab {
         } catch (IllegalArgumentException e) {
             throw new SetupError(e.getMessage());
         }
-        this.msg = plain.withLabWords(course.words()).withCommandFlags(flags(options, labs));
+        this.msg = plain.withLabWords(course.words()).withCommandFlags(flags(options, labs))
+                .withTestWords(workbook.catalogue.TestMessages.of(course, plain.lang()));
     }
 
     /**
@@ -173,7 +174,7 @@ final class Lab {
                 course.learnerClasses().stream().map(c -> course.packageName() + "." + c).toList()));
         jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
         ChildRunner runner = new ChildRunner(limits, jvm, cache, serving, sandbox);
-        return new Grader(builds(), runner, msg, shards);
+        return new Grader(builds(), runner, shards);
     }
 
     /**

@@ -10,8 +10,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import workbook.grade.Lint;
-import workbook.grade.StepStatus;
-import workbook.grade.Verdicts;
+import workbook.verdict.StepStatus;
+import workbook.verdict.Verdicts;
 import workbook.report.Json;
 import workbook.workspace.Folders;
 import workbook.workspace.Workspace;
@@ -50,7 +50,7 @@ final class LintCommand implements Callable<Integer> {
         var grader = lab.grader();
         List<Lint.Finding> findings = new ArrayList<>(Lint.all(lab.builds()));
         findings.addAll(skeletonStarted(lab, grader));
-        List<String> problems = findings.stream().map(grader::words).toList();
+        List<String> problems = findings.stream().map(f -> lab.msg.get("lint." + f.kind().wire(), f.args().toArray())).toList();
         Verdict v = new Verdict("lint", lab.course.id(), findings.isEmpty(), findings, problems);
         if (!options.json) {
             System.out.println(lab.msg.get("report.lint.title", lab.course.id()));

@@ -9,7 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Mutant;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.progress.Recorder;
 import workbook.report.Human;
 import workbook.report.StrykerReport;
@@ -48,7 +48,7 @@ final class MutantsCommand implements Callable<Integer> {
         Recording.receipt(lab, ws, workbook.receipt.Receipts.of("mutants", lab.course, ws, step == null
                 ? lab.course.steps().stream().map(workbook.catalogue.Step::number).toList() : List.of(step), false, null, verdict));
         if (options.json) {
-            System.out.println(Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared)));
+            System.out.println(Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared), lab.msg));
         } else {
             new Human(lab.msg, System.out).mutants(verdict);
             new ProgressReport(lab.msg, System.out).comparisons(compared);

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import workbook.catalogue.Probe;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.report.Json;
 import workbook.report.ProbePlot;
 import workbook.report.ProbeTable;
@@ -43,7 +43,7 @@ final class ProbeCommand implements Callable<Integer> {
         Path file = plot != null ? plot : ws.notes().resolve(lab.course.id()).resolve("probe-seed" + seed + ".svg");
         Verdicts.Probe drawn = write(measured, file, new ProbePlot(measured, label, lab.msg));
         if (options.json) {
-            System.out.println(Json.of(drawn));
+            System.out.println(Json.of(drawn, lab.msg));
         } else {
             new ProbeTable(lab.msg, System.out, label, replay(lab)).print(drawn);
         }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.progress.Choice;
 import workbook.progress.Overview;
 import workbook.progress.Prediction;
@@ -112,7 +112,12 @@ final class Recording {
 
     /** The JSON of {@code verdict} with one more field: extra fields keep every tool that reads the old ones working. */
     static String withField(Object verdict, String name, Object value) {
-        JsonObject o = JsonParser.parseString(Json.of(verdict)).getAsJsonObject();
+        return withField(verdict, name, value, workbook.words.Messages.of("en"));
+    }
+
+    /** {@link #withField}, the verdict's reasons in English through {@code msg}'s lab words. */
+    static String withField(Object verdict, String name, Object value, workbook.words.Messages msg) {
+        JsonObject o = JsonParser.parseString(Json.of(verdict, msg)).getAsJsonObject();
         o.add(name, JsonParser.parseString(Json.of(value)));
         return Json.of(o);
     }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import workbook.catalogue.Step;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.workspace.Workspace;
 
 @Command(name = "reveal", description = {"Show the reference for step N — only once your step N passes.",
@@ -29,7 +29,7 @@ final class RevealCommand implements Callable<Integer> {
         Step s = Steps.one(lab, step);
         Verdicts.Check verdict = lab.grader().check(ws, List.of(s));
         Verdicts.StepVerdict v = verdict.steps().get(0);
-        if (v.status() != workbook.grade.StepStatus.PASSED) {
+        if (v.status() != workbook.verdict.StepStatus.PASSED) {
             System.out.println(lab.msg.get("reveal.locked", step, lab.msg.get("status." + v.status().wire())));
             return 1;
         }

@@ -12,7 +12,7 @@ import java.util.Optional;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.Step;
 import workbook.grade.Grader;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.report.LineDiff;
 import workbook.report.Terminal;
 import workbook.workspace.Flipper;
@@ -140,11 +140,11 @@ final class RevealView {
             for (int i = 0; i < after.steps().size(); i++) {
                 Verdicts.StepVerdict was = before.steps().get(i);
                 for (Verdicts.TestVerdict t : after.steps().get(i).tests()) {
-                    boolean passedBefore = was.tests().stream().anyMatch(b -> b.id().equals(t.id()) && b.status() == workbook.grade.TestOutcome.PASSED);
-                    if (passedBefore && t.status() != workbook.grade.TestOutcome.PASSED) {
+                    boolean passedBefore = was.tests().stream().anyMatch(b -> b.id().equals(t.id()) && b.status() == workbook.verdict.TestOutcome.PASSED);
+                    if (passedBefore && t.status() != workbook.verdict.TestOutcome.PASSED) {
                         newlyFailing++;
                         out.println("  " + term.red("✗") + " " + t.id());
-                        out.println("      " + t.message());
+                        out.println("      " + lab.msg.text(t.reason()));
                     }
                 }
             }

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.progress.Overview;
 import workbook.report.Human;
 import workbook.workspace.Workspace;

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.Step;
 import workbook.grade.Grader;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.receipt.Receipt;
 import workbook.receipt.Receipts;
 import workbook.receipt.Verification;

@@ -1,5 +1,11 @@
 package workbook.grade;
 
+import workbook.verdict.MutantProblem;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Reason;
+import workbook.verdict.Verdicts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +17,6 @@ import workbook.catalogue.Mutant;
 import workbook.catalogue.OfficialTest;
 import workbook.catalogue.Step;
 import workbook.compile.CompileResult;
-import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.child.wire.RunSpec;
@@ -28,16 +33,14 @@ final class Auditor {
     private final Builds builds;
     private final Course course;
     private final ChildRunner runner;
-    private final Messages msg;
     private final int shards;
     private final StepJudge judge;
 
-    Auditor(Grader grader, Builds builds, ChildRunner runner, Messages msg, int shards, StepJudge judge) {
+    Auditor(Grader grader, Builds builds, ChildRunner runner, int shards, StepJudge judge) {
         this.grader = grader;
         this.builds = builds;
         this.course = builds.course();
         this.runner = runner;
-        this.msg = msg;
         this.shards = shards;
         this.judge = judge;
     }
@@ -46,7 +49,7 @@ final class Auditor {
     /** Plan every run, run them in one batch, read each part's verdict, and report. */
     Verdicts.Audit audit() {
         long started = System.nanoTime();
-        List<String> problems = new ArrayList<>();
+        List<Reason> problems = new ArrayList<>();
         Plan plan = plan(problems);
         RunResults first = runner.run(plan.runs(), shards);
         Retries results = Retries.of(plan.runs(), first, spec -> timedOutWhereItMatters(spec, first), runner, shards);
@@ -88,7 +91,7 @@ final class Auditor {
     /** The runs of one audit, and the mutants that cannot run (they do not apply or do not compile), with why. */
     private record Plan(List<RunSpec> runs, Map<String, MutantProblem.Unusable> unusable, List<String> raceKeys) {}
 
-    private Plan plan(List<String> problems) {
+    private Plan plan(List<Reason> problems) {
         List<Step> steps = course.steps();
         String tests = builds.officialTests().toString();
         List<String> classes = builds.testClassNames(steps);
@@ -108,7 +111,7 @@ final class Auditor {
             runs.add(RunSpec.of("skeleton-tests", List.of(builds.reference().toString(), exampleTests.classes().toString()),
                     List.of(course.packageName() + "." + course.learnerTestClass())));
         } else {
-            problems.add(msg.get("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
+            problems.add(Reason.of("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
         }
         // A mutant changes one step's method, so its own step's tests are where a killer must be. Race tests are slow
         // and only matter for concurrency mutants: those run their step's every test and then its race tests again in
@@ -135,19 +138,19 @@ final class Auditor {
     }
 
     /** The reference: every official test passes, and every race trial too; the lesson lists exactly its tests. */
-    private Verdicts.Reference reference(Retries results, List<String> problems) {
+    private Verdicts.Reference reference(Retries results, List<Reason> problems) {
         List<Verdicts.TestVerdict> refTests = new ArrayList<>();
         Map<String, TestResult> onReference = results.of("reference");
         for (Step s : course.steps()) {
-            refTests.addAll(judge.stepVerdict(s, onReference, results.runError("reference"), Map.of(), false).tests());
+            refTests.addAll(judge.stepVerdict(s, onReference, Reason.asIsOrNone(results.runError("reference")), Map.of(), false).tests());
         }
         refTests.stream().filter(t -> t.status() != TestOutcome.PASSED)
-                .forEach(t -> problems.add(msg.get("audit.referenceFails", t.id(), t.message())));
+                .forEach(t -> problems.add(Reason.of("audit.referenceFails", t.id(), t.reason())));
         boolean races = course.tests().stream().anyMatch(OfficialTest::race);
         List<List<TestResult>> refTrials = results.trials("reference~race");
         long refRaceFailures = refTrials.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
         if (races && (refRaceFailures > 0 || refTrials.size() < course.raceTrials())) {
-            problems.add(msg.get("audit.referenceRaceFails", refRaceFailures, refTrials.size()));
+            problems.add(Reason.of("audit.referenceRaceFails", refRaceFailures, refTrials.size()));
         }
         consistency(onReference, problems);
         StepStatus refStatus = refTests.stream().allMatch(t -> t.status() == TestOutcome.PASSED) && refRaceFailures == 0
@@ -156,31 +159,31 @@ final class Auditor {
     }
 
     /** The skeleton: every step is not started, and its example learner tests pass on the reference. */
-    private Verdicts.Skeleton skeleton(Retries results, List<String> problems) {
+    private Verdicts.Skeleton skeleton(Retries results, List<Reason> problems) {
         List<Verdicts.SkeletonStep> skeletonSteps = new ArrayList<>();
         for (Step s : course.steps()) {
-            Verdicts.StepVerdict v = judge.stepVerdict(s, results.of("skeleton"), results.runError("skeleton"), Map.of(), false);
+            Verdicts.StepVerdict v = judge.stepVerdict(s, results.of("skeleton"), Reason.asIsOrNone(results.runError("skeleton")), Map.of(), false);
             skeletonSteps.add(new Verdicts.SkeletonStep(s.number(), v.status()));
             if (v.status() != StepStatus.NOT_STARTED) {
-                problems.add(msg.get("audit.skeletonStarted", s.number(), v.status().wire()));
+                problems.add(Reason.of("audit.skeletonStarted", s.number(), v.status().wire()));
             }
         }
         results.of("skeleton-tests").values().stream().filter(t -> t.status() != TestStatus.PASSED)
-                .forEach(t -> problems.add(msg.get("audit.exampleTestInvalid", t.key(), judge.detail(t))));
+                .forEach(t -> problems.add(Reason.of("audit.exampleTestInvalid", t.key(), judge.detail(t))));
         return new Verdicts.Skeleton(skeletonSteps);
     }
 
     /** Every mutant: killed by a named official test; subtle (its step's happy path passes); race mutants caught in trials. */
-    private List<Verdicts.AuditMutant> mutants(Retries results, Plan plan, List<String> problems) {
+    private List<Verdicts.AuditMutant> mutants(Retries results, Plan plan, List<Reason> problems) {
         List<String> valid = results.of("reference").values().stream().filter(t -> t.status() == TestStatus.PASSED)
                 .map(TestResult::key).toList();
         List<Verdicts.AuditMutant> mutants = new ArrayList<>();
         for (Mutant m : course.mutants()) {
             if (plan.unusable().containsKey(m.id())) {
                 MutantProblem.Unusable why = plan.unusable().get(m.id());
-                problems.add(why.message());
+                problems.add(why.reason());
                 mutants.add(new Verdicts.AuditMutant(m.id(), m.step(), m.source(), MutantStatus.ERROR, List.of(), null, false, 0, 0,
-                        why.problem(), why.message()));
+                        why.problem(), why.reason()));
                 continue;
             }
             mutants.add(mutant(m, results, valid, problems));
@@ -188,7 +191,7 @@ final class Auditor {
         return mutants;
     }
 
-    private Verdicts.AuditMutant mutant(Mutant m, Retries results, List<String> valid, List<String> problems) {
+    private Verdicts.AuditMutant mutant(Mutant m, Retries results, List<String> valid, List<Reason> problems) {
         Map<String, TestResult> on = results.of(m.id());
         Kills kills = Kills.of(on, valid);
         for (List<TestResult> trial : results.trials(m.id() + "~race")) {
@@ -207,21 +210,21 @@ final class Auditor {
             trials = t.size();
             detected = (int) t.stream().filter(trial -> trial.stream().anyMatch(r -> r.status() != TestStatus.PASSED)).count();
             if (trials < m.trials() || detected < Math.ceil(m.detect() * m.trials())) {
-                problems.add(msg.get("audit.raceRarelyDetected", m.id(), detected, trials, (int) Math.ceil(m.detect() * m.trials())));
+                problems.add(Reason.of("audit.raceRarelyDetected", m.id(), detected, trials, (int) Math.ceil(m.detect() * m.trials())));
             }
         }
         MutantStatus status = kills.by().isEmpty()
                 ? (results.runError(m.id()) != null ? MutantStatus.ERROR : MutantStatus.SURVIVED) : MutantStatus.KILLED;
         if (status != MutantStatus.KILLED) {
-            problems.add(msg.get("audit.mutantSurvived", m.id(), status.wire()));
+            problems.add(Reason.of("audit.mutantSurvived", m.id(), status.wire()));
         }
         if (!subtle) {
-            problems.add(msg.get("audit.notSubtle", m.id(), m.step()));
+            problems.add(Reason.of("audit.notSubtle", m.id(), m.step()));
         }
         boolean died = status == MutantStatus.ERROR;
         return new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by().stream()
                 .map(grader::idOf).toList(), kills.kind(), subtle, trials, detected,
-                died ? MutantProblem.RUN_FAILED : null, died ? results.runError(m.id()) : null);
+                died ? MutantProblem.RUN_FAILED : null, died ? Reason.asIsOrNone(results.runError(m.id())) : null);
     }
 
     /**
@@ -229,15 +232,15 @@ final class Auditor {
      * either, a test or mutant naming a clause its step does not have, and a killed mutant none of whose killers holds
      * one of its clauses are problems: the matrix is what lets {@code mutants} tell a learner which clause is unheld.
      */
-    private List<Verdicts.ClauseRow> clauseMatrix(List<Verdicts.AuditMutant> verdicts, List<String> problems) {
-        Lint.content(course).forEach(f -> problems.add(grader.words(f)));
+    private List<Verdicts.ClauseRow> clauseMatrix(List<Verdicts.AuditMutant> verdicts, List<Reason> problems) {
+        Lint.content(course).forEach(f -> problems.add(Reason.of("lint." + f.kind().wire(), f.args().toArray())));
         List<Verdicts.ClauseRow> rows = new ArrayList<>();
         for (Step s : course.steps()) {
             for (workbook.catalogue.Clause c : s.clauses()) {
                 List<String> tests = s.tests().stream().filter(t -> c.id().equals(t.clause())).map(OfficialTest::id).toList();
                 List<String> mutants = course.mutantsOf(s.number()).stream().filter(m -> m.clauses().contains(c.id()))
                         .map(Mutant::id).toList();
-                rows.add(new Verdicts.ClauseRow(s.number(), c.id(), c.text().in(msg.lang()), tests, mutants));
+                rows.add(new Verdicts.ClauseRow(s.number(), c.id(), c.text(), tests, mutants));
             }
         }
         for (Mutant m : course.mutants()) {
@@ -247,7 +250,7 @@ final class Auditor {
                 boolean heldByItsClause = own.tests().stream()
                         .anyMatch(t -> m.clauses().contains(t.clause()) && v.killedBy().contains(t.id()));
                 if (!heldByItsClause) {
-                    problems.add(msg.get("audit.clauseNotCaught", m.id(), String.join(", ", m.clauses())));
+                    problems.add(Reason.of("audit.clauseNotCaught", m.id(), String.join(", ", m.clauses())));
                 }
             }
         }
@@ -255,21 +258,21 @@ final class Auditor {
     }
 
     /** Official tests the catalogue lists but the classes lack, and the reverse: both mean the lesson is out of step. */
-    private void consistency(Map<String, TestResult> onReference, List<String> problems) {
+    private void consistency(Map<String, TestResult> onReference, List<Reason> problems) {
         Set<String> listed = course.tests().stream().map(OfficialTest::key).collect(Collectors.toSet());
         for (String key : listed) {
             if (!onReference.containsKey(key)) {
-                problems.add(msg.get("audit.listedButMissing", key));
+                problems.add(Reason.of("audit.listedButMissing", key));
             }
         }
         for (String key : onReference.keySet()) {
             if (!listed.contains(key)) {
-                problems.add(msg.get("audit.unlisted", key));
+                problems.add(Reason.of("audit.unlisted", key));
             }
         }
         for (Step s : course.steps()) {
             if (s.tests().stream().noneMatch(OfficialTest::happy)) {
-                problems.add(msg.get("audit.noHappyPath", s.number()));
+                problems.add(Reason.of("audit.noHappyPath", s.number()));
             }
         }
     }

@@ -1,5 +1,10 @@
 package workbook.grade;
 
+import workbook.verdict.SubmissionVerdict;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Reason;
+import workbook.verdict.Verdicts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,7 +21,6 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
-import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 /**
@@ -35,7 +39,6 @@ public final class BatchGrader {
 
     private final Supplier<Grader> graders;
     private final Course course;
-    private final Messages msg;
     private final int jobs;
     private final long budgetMillis;
     private final java.util.Map<String, String> labs;
@@ -45,11 +48,10 @@ public final class BatchGrader {
      * @param budgetMillis the wall time one submission may take, checking and mutants together
      * @param labs         the labs installed, by id, with their packages: a folder holding another of them is named so
      */
-    public BatchGrader(Supplier<Grader> graders, Course course, Messages msg, int jobs, long budgetMillis,
+    public BatchGrader(Supplier<Grader> graders, Course course, int jobs, long budgetMillis,
                        java.util.Map<String, String> labs) {
         this.graders = graders;
         this.course = course;
-        this.msg = msg;
         this.jobs = Math.max(1, jobs);
         this.budgetMillis = budgetMillis;
         this.labs = java.util.Map.copyOf(labs);
@@ -118,7 +120,7 @@ public final class BatchGrader {
                 try {
                     s = one(folder);
                 } catch (RuntimeException | LinkageError e) {
-                    s = failed(folder, SubmissionVerdict.ERROR, String.valueOf(e), 0);
+                    s = failed(folder, SubmissionVerdict.ERROR, Reason.asIs(String.valueOf(e)), 0);
                 }
                 progress.graded(s, done.incrementAndGet(), folders.size());
                 return s;
@@ -170,7 +172,7 @@ public final class BatchGrader {
                     Long since = started.get(folder);
                     if (since != null && System.nanoTime() - since > limit) {
                         f.cancel(true);
-                        Verdicts.Submission s = failed(folder, SubmissionVerdict.TIMEOUT, msg.get("grade.abandoned"),
+                        Verdicts.Submission s = failed(folder, SubmissionVerdict.TIMEOUT, Reason.of("grade.abandoned"),
                                 budgetMillis + GRACE_MILLIS);
                         progress.graded(s, done.incrementAndGet(), total);
                         return s;
@@ -179,9 +181,9 @@ public final class BatchGrader {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return failed(folder, SubmissionVerdict.ERROR, String.valueOf(e), 0);
+            return failed(folder, SubmissionVerdict.ERROR, Reason.asIs(String.valueOf(e)), 0);
         } catch (java.util.concurrent.ExecutionException e) {
-            return failed(folder, SubmissionVerdict.ERROR, String.valueOf(e.getCause()), 0);
+            return failed(folder, SubmissionVerdict.ERROR, Reason.asIs(String.valueOf(e.getCause())), 0);
         }
     }
 
@@ -204,13 +206,13 @@ public final class BatchGrader {
     }
 
     /** The note of a folder with no workspace of this lab: another lab's files, or the main file elsewhere. */
-    private String whyMissing(Path folder) {
+    private Reason whyMissing(Path folder) {
         workbook.workspace.MissingFiles m = workbook.workspace.MissingFiles.in(folder, course, labs);
         return switch (m.kind()) {
-            case OTHER_LAB -> msg.get("grade.missingOtherLab", m.lab(), m.found(), course.id());
-            case ELSEWHERE -> msg.get("grade.missingElsewhere", m.found(),
+            case OTHER_LAB -> Reason.of("grade.missingOtherLab", m.lab(), m.found(), course.id());
+            case ELSEWHERE -> Reason.of("grade.missingElsewhere", m.found(),
                     workbook.workspace.MissingFiles.expected(folder, course));
-            case NOWHERE -> msg.get("grade.missing", String.join(", ", course.learnerFiles()));
+            case NOWHERE -> Reason.of("grade.missing", String.join(", ", course.learnerFiles()));
         };
     }
 
@@ -224,12 +226,12 @@ public final class BatchGrader {
                 : check.ok() && mutants != null && mutants.ok() ? SubmissionVerdict.PASSED
                 : check.passed() > 0 || killed > 0 ? SubmissionVerdict.PARTIAL
                 : SubmissionVerdict.FAILED;
-        String message = switch (verdict) {
-            case COMPILE_ERROR -> firstDiagnostic(folder, check.compile());
-            case TIMEOUT -> msg.get("grade.outOfTime", budgetMillis / 1000);
-            default -> mutants == null ? msg.get("grade.noTests", course.learnerTestClass() + ".java")
-                    : !mutants.compile().ok() ? msg.get("grade.testsDoNotCompile")
-                            + java.util.Optional.ofNullable(firstDiagnostic(folder, mutants.compile())).map(d -> ": " + d).orElse("")
+        Reason message = switch (verdict) {
+            case COMPILE_ERROR -> java.util.Optional.ofNullable(firstDiagnostic(folder, check.compile())).map(Reason::asIs).orElse(null);
+            case TIMEOUT -> Reason.of("grade.outOfTime", budgetMillis / 1000);
+            default -> mutants == null ? Reason.of("grade.noTests", course.learnerTestClass() + ".java")
+                    : !mutants.compile().ok() ? java.util.Optional.ofNullable(firstDiagnostic(folder, mutants.compile()))
+                            .map(d -> Reason.of("grade.testsDoNotCompileAt", d)).orElse(Reason.of("grade.testsDoNotCompile"))
                     : verdict == SubmissionVerdict.PASSED ? null : firstShortfall(check, mutants, valid, tests);
         };
         return new Verdicts.Submission(student(folder), verdict, check.passed(), check.total(), valid, tests, killed,
@@ -247,28 +249,28 @@ public final class BatchGrader {
      * What keeps a graded submission from passing, in one line for the instructor's table: the first step that did not
      * pass and why (a time-out, a System.exit, a failed clause), else what the learner's tests left.
      */
-    private String firstShortfall(Verdicts.Check check, Verdicts.Mutants mutants, int valid, int tests) {
+    private Reason firstShortfall(Verdicts.Check check, Verdicts.Mutants mutants, int valid, int tests) {
         for (Verdicts.StepVerdict step : check.steps()) {
             if (step.status() == StepStatus.PASSED) {
                 continue;
             }
             java.util.Optional<Verdicts.TestVerdict> root = step.tests().stream()
-                    .filter(t -> t.status() != TestOutcome.PASSED && t.message() != null)
+                    .filter(t -> t.status() != TestOutcome.PASSED && t.reason() != null)
                     .min(java.util.Comparator.comparingInt(BatchGrader::rootFirst));
-            String why = step.status() == StepStatus.NOT_STARTED ? msg.get("grade.notStarted")
-                    : step.message() != null ? step.message()
-                    : root.map(Verdicts.TestVerdict::message).orElse(step.status().wire());
+            Reason why = step.status() == StepStatus.NOT_STARTED ? Reason.of("grade.notStarted")
+                    : step.reason() != null ? step.reason()
+                    : root.map(Verdicts.TestVerdict::reason).orElse(Reason.asIs(step.status().wire()));
             // where the learner's code was when it failed, kept whole however long the message
-            String where = step.status() == StepStatus.NOT_STARTED || root.isEmpty() || root.get().where().isEmpty() ? ""
-                    : " @ " + root.get().where().get(0);
-            return clipped(msg.get("grade.firstStep", step.step(), why), NOTE_CHARS - where.length()) + where;
+            Reason first = Reason.of("grade.firstStep", step.step(), why);
+            return step.status() == StepStatus.NOT_STARTED || root.isEmpty() || root.get().where().isEmpty() ? first
+                    : Reason.of(NOTE_AT, first, root.get().where().get(0));
         }
         if (valid < tests) {
-            return clipped(msg.get("grade.invalidTests", tests - valid, tests, mutants.killed(), mutants.total()));
+            return Reason.of("grade.invalidTests", tests - valid, tests, mutants.killed(), mutants.total());
         }
-        return mutants.unheld().isEmpty() ? msg.get("grade.mutantsLeft", mutants.killed(), mutants.total())
-                : clipped(msg.get("grade.mutantsLeftClause", mutants.killed(), mutants.total(),
-                        mutants.unheld().get(0).step(), mutants.unheld().get(0).text()));
+        return mutants.unheld().isEmpty() ? Reason.of("grade.mutantsLeft", mutants.killed(), mutants.total())
+                : Reason.of("grade.mutantsLeftClause", mutants.killed(), mutants.total(),
+                        mutants.unheld().get(0).step(), mutants.unheld().get(0).text());
     }
 
     /**
@@ -283,23 +285,13 @@ public final class BatchGrader {
         };
     }
 
-    /** One line of at most about {@link #NOTE_CHARS} characters, cut between words. */
-    static String clipped(String s) {
-        return clipped(s, NOTE_CHARS);
-    }
+    /**
+     * A note that ends with where the learner's code was when it failed ({@code {0} @ {1}}): the report keeps the place
+     * whole however long the sentence before it.
+     */
+    public static final String NOTE_AT = "grade.noteAt";
 
-    static String clipped(String s, int max) {
-        String line = s.replaceAll("\\s+", " ").strip();
-        if (line.length() <= max) {
-            return line;
-        }
-        int cut = line.lastIndexOf(' ', max - 2);
-        return line.substring(0, cut > max / 2 ? cut : max - 2) + " …";
-    }
-
-    static final int NOTE_CHARS = 300;
-
-    private Verdicts.Submission failed(Path folder, SubmissionVerdict verdict, String message, long millis) {
+    private Verdicts.Submission failed(Path folder, SubmissionVerdict verdict, Reason message, long millis) {
         return new Verdicts.Submission(student(folder), verdict, 0, course.steps().size(), 0, 0, 0,
                 course.mutants().size(), millis, message, null, null);
     }
@@ -310,12 +302,12 @@ public final class BatchGrader {
     }
 
     private List<Verdicts.StepInfo> steps() {
-        return course.steps().stream().map(s -> new Verdicts.StepInfo(s.number(), s.slug(), s.title().in(msg.lang())))
+        return course.steps().stream().map(s -> new Verdicts.StepInfo(s.number(), s.slug(), s.title()))
                 .toList();
     }
 
     private List<Verdicts.MutantInfo> mutantsInfo() {
         return course.mutants().stream().map((Mutant m) -> new Verdicts.MutantInfo(m.id(), m.step(), m.source(),
-                m.description().in(msg.lang()))).toList();
+                m.description())).toList();
     }
 }

@@ -1,5 +1,10 @@
 package workbook.grade;
 
+import workbook.verdict.MutantProblem;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.StepStatus;
+import workbook.verdict.Reason;
+import workbook.verdict.Verdicts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,7 +20,6 @@ import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
 import workbook.compile.SignatureCheck;
 import workbook.compile.SourceDiagnostic;
-import workbook.words.Messages;
 import workbook.run.Timing;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
@@ -31,17 +35,15 @@ public final class Grader {
     private final Builds builds;
     private final Course course;
     private final ChildRunner runner;
-    private final Messages msg;
     private final int shards;
     private final StepJudge judge;
 
-    public Grader(Builds builds, ChildRunner runner, Messages msg, int shards) {
+    public Grader(Builds builds, ChildRunner runner, int shards) {
         this.builds = builds;
         this.course = builds.course();
         this.runner = runner;
-        this.msg = msg;
         this.shards = shards;
-        this.judge = new StepJudge(course, msg);
+        this.judge = new StepJudge(course);
         runner.knowingCalls(builds::testCalls).allOrNothing(Set.of("reference", REACH));
     }
 
@@ -84,7 +86,7 @@ public final class Grader {
      */
     public java.util.Optional<Verdicts.Probe> probe(Workspace ws, long seed, Verdicts.CellRef only) {
         try {
-            return course.measurement().map(p -> new Prober(builds, p, runner, msg, shards, judge).measure(ws, seed, only));
+            return course.measurement().map(p -> new Prober(builds, p, runner, shards, judge).measure(ws, seed, only));
         } finally {
             runner.close();
         }
@@ -156,7 +158,7 @@ public final class Grader {
         if (!compiled.ok()) {
             List<Verdicts.StepVerdict> broken = steps.stream().map(judge::notCompiled).toList();
             return new Verdicts.Check("check", where, compileVerdict(compiled), broken, 0, steps.size(),
-                    msg.get("next.fixCompile", where), course.id());
+                    Reason.of("next.fixCompile", where), course.id());
         }
         // Each learner class against the reference's: the methods its steps are about, and its nested records.
         Map<String, SignatureCheck.Mismatch> mismatches = new LinkedHashMap<>();
@@ -210,8 +212,9 @@ public final class Grader {
         return all;
     }
 
-    private static String runErrors(RunResults results, List<RunSpec> runs) {
-        return runs.stream().map(r -> results.runError(r.id())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    private static Reason runErrors(RunResults results, List<RunSpec> runs) {
+        return runs.stream().map(r -> results.runError(r.id())).filter(java.util.Objects::nonNull).findFirst()
+                .map(Reason::asIs).orElse(null);
     }
 
     /** Runs the learner's own tests on the reference (validity) and on every mutant in {@code mutants}. */
@@ -228,12 +231,12 @@ public final class Grader {
         CompileResult tests = builds.learnerTests(ws.testFile());
         if (!tests.ok()) {
             return new Verdicts.Mutants("mutants", where, compileVerdict(tests), List.of(), List.of(), List.of(), 0,
-                    mutants.size(), msg.get("next.fixTestCompile", where));
+                    mutants.size(), Reason.of("next.fixTestCompile", where));
         }
         String testClass = course.packageName() + "." + course.learnerTestClass();
         if (!java.nio.file.Files.exists(tests.classes().resolve(testClass.replace('.', '/') + ".class"))) {
             return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), List.of(), List.of(), List.of(), 0,
-                    mutants.size(), msg.get("next.testClassMissing", where, testClass));
+                    mutants.size(), Reason.of("next.testClassMissing", where, testClass));
         }
         // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
         // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
@@ -259,8 +262,8 @@ public final class Grader {
             TestResult failed = refTrials.stream().map(tr -> tr.get(t.key()))
                     .filter(r -> r != null && r.status() != TestStatus.PASSED).findFirst().orElse(t);
             learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null
-                    : flaky ? msg.get("mutants.flaky", passes, refTrials.size(), judge.detail(failed))
-                    : msg.get("mutants.invalid", judge.detail(t)), t.millis()));
+                    : flaky ? Reason.of("mutants.flaky", passes, refTrials.size(), judge.detail(failed))
+                    : Reason.of("mutants.invalid", judge.detail(t)), t.millis()));
         }
         List<RunSpec> runs = new ArrayList<>();
         Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
@@ -302,8 +305,8 @@ public final class Grader {
         List<String> flakyKills = new ArrayList<>();
         for (Mutant m : mutants) {
             if (unusable.containsKey(m.id())) {
-                verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
-                        m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id()).message(),
+                verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description(),
+                        m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id()).reason(),
                         unusable.get(m.id()).problem()));
                 continue;
             }
@@ -313,26 +316,26 @@ public final class Grader {
             String runError = results.runError(m.id());
             MutantStatus status = runError != null && kills.by().isEmpty() ? MutantStatus.ERROR
                     : kills.by().isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
-            verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description().in(msg.lang()),
-                    m.clauses(), status, kills.by(), kills.kind(), runError,
+            verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description(),
+                    m.clauses(), status, kills.by(), kills.kind(), runError == null ? null : Reason.asIs(runError),
                     status == MutantStatus.ERROR ? MutantProblem.RUN_FAILED : null, reachedBy.get(m.id())));
         }
         if (!flakyKills.isEmpty()) {
             learnerTests = learnerTests.stream().map(t -> {
                 if (voided.contains(t.id())) {
-                    return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), msg.get("mutants.failsOnReferenceLater"), t.millis());
+                    return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), Reason.of("mutants.failsOnReferenceLater"), t.millis());
                 }
                 List<String> on = flakyKills.stream().filter(f -> f.startsWith(t.id() + " / ")).map(f -> f.substring(t.id().length() + 3)).toList();
                 return on.isEmpty() ? t : new Verdicts.LearnerTest(t.id(), t.name(), t.valid(),
-                        msg.get("mutants.flakyKill", String.join(", ", on)), t.millis());
+                        Reason.of("mutants.flakyKill", String.join(", ", on)), t.millis());
             }).toList();
         }
         int killed = (int) verdicts.stream().filter(v -> v.status() == MutantStatus.KILLED).count();
         List<Verdicts.Unheld> unheld = unheld(mutants, verdicts);
-        String next = learnerTests.isEmpty() ? msg.get("next.writeTests", where)
-                : killed == verdicts.size() ? msg.get("next.allKilled")
-                : unheld.isEmpty() ? msg.get("next.killMore")
-                : msg.get("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
+        Reason next = learnerTests.isEmpty() ? Reason.of("next.writeTests", where)
+                : killed == verdicts.size() ? Reason.of("next.allKilled")
+                : unheld.isEmpty() ? Reason.of("next.killMore")
+                : Reason.of("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
         return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, unheld, killed,
                 verdicts.size(), next);
     }
@@ -510,7 +513,7 @@ public final class Grader {
             }
         }
         return course.steps().stream().flatMap(s -> s.clauses().stream()).filter(c -> open.contains(c.key()))
-                .map(c -> new Verdicts.Unheld(c.step(), c.id(), c.text().in(msg.lang()))).toList();
+                .map(c -> new Verdicts.Unheld(c.step(), c.id(), c.text())).toList();
     }
 
     /** Compiles a mutant and queues its run; returns why it cannot run, or null. */
@@ -519,13 +522,13 @@ public final class Grader {
         try {
             CompileResult c = builds.mutant(m);
             if (!c.ok()) {
-                return new MutantProblem.Unusable(MutantProblem.DOES_NOT_COMPILE, msg.get("mutant.doesNotCompile", m.id(),
+                return new MutantProblem.Unusable(MutantProblem.DOES_NOT_COMPILE, Reason.of("mutant.doesNotCompile", m.id(),
                         c.diagnostics().stream().map(SourceDiagnostic::message).findFirst().orElse("")));
             }
             runs.add(new RunSpec(m.id(), List.of(c.classes().toString(), testClasses), classes, only, 1));
             return null;
         } catch (Mutant.NotApplicable e) {
-            return new MutantProblem.Unusable(MutantProblem.NOT_APPLICABLE, msg.get("mutant.notApplicable", m.id(), e.count()));
+            return new MutantProblem.Unusable(MutantProblem.NOT_APPLICABLE, Reason.of("mutant.notApplicable", m.id(), e.count()));
         }
     }
 
@@ -536,12 +539,7 @@ public final class Grader {
 
     /** The instructor's check of the whole lab (see {@link Auditor}). */
     public Verdicts.Audit audit() {
-        return new Auditor(this, builds, runner, msg, shards, judge).audit();
-    }
-
-    /** A lint finding in the chosen language. */
-    public String words(Lint.Finding f) {
-        return msg.get("lint." + f.kind().wire(), f.args().toArray());
+        return new Auditor(this, builds, runner, shards, judge).audit();
     }
 
     private Verdicts.Compile compileVerdict(CompileResult r) {

@@ -1,5 +1,6 @@
 package workbook.grade;
 
+import workbook.verdict.KillKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package workbook.grade;
 
+import workbook.verdict.Wire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,7 @@
 package workbook.grade;
 
+import workbook.verdict.Wire;
+import workbook.verdict.PitStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package workbook.grade;
 
+import workbook.verdict.PitStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package workbook.grade;
 
+import workbook.verdict.Reason;
+import workbook.verdict.Verdicts;
 import com.google.gson.Gson;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -21,7 +23,6 @@ import workbook.catalogue.Mutant;
 import workbook.catalogue.Probe;
 import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
-import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
@@ -44,23 +45,21 @@ final class Prober {
     private final Course course;
     private final Probe probe;
     private final ChildRunner runner;
-    private final Messages msg;
     private final int shards;
     private final StepJudge judge;
 
-    Prober(Builds builds, Probe probe, ChildRunner runner, Messages msg, int shards, StepJudge judge) {
+    Prober(Builds builds, Probe probe, ChildRunner runner, int shards, StepJudge judge) {
         this.builds = builds;
         this.course = builds.course();
         this.probe = probe;
         this.runner = runner;
-        this.msg = msg;
         this.shards = shards;
         this.judge = judge;
     }
 
     /** A build to measure, or why it cannot be. */
-    private record Candidate(String id, String kind, String description, int step, List<String> classpath,
-                             String problem) {}
+    private record Candidate(String id, String kind, Reason description, int step, List<String> classpath,
+                             Reason problem) {}
 
     Verdicts.Probe measure(Workspace ws, long seed, Verdicts.CellRef only) {
         long started = System.nanoTime();
@@ -114,28 +113,28 @@ final class Prober {
     /** The reference, the named mutants, and the learner's files when the workspace has them. */
     private List<Candidate> candidates(Workspace ws) {
         List<Candidate> out = new ArrayList<>();
-        out.add(new Candidate("reference", "reference", msg.get("probe.reference"), 0,
+        out.add(new Candidate("reference", "reference", Reason.of("probe.reference"), 0,
                 List.of(builds.reference().toString()), null));
         for (String id : probe.variants()) {
             Mutant m = course.mutants().stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
             if (m == null) {
-                out.add(new Candidate(id, "mutant", id, 0, List.of(), msg.get("probe.noSuchMutant", id)));
+                out.add(new Candidate(id, "mutant", Reason.asIs(id), 0, List.of(), Reason.of("probe.noSuchMutant", id)));
                 continue;
             }
-            String description = m.description().in(msg.lang());
+            Reason description = Reason.text(m.description());
             try {
                 CompileResult c = builds.mutant(m);
                 out.add(c.ok() ? new Candidate(id, "mutant", description, m.step(), List.of(c.classes().toString()), null)
-                        : new Candidate(id, "mutant", description, m.step(), List.of(), msg.get("probe.mutantDoesNotCompile")));
+                        : new Candidate(id, "mutant", description, m.step(), List.of(), Reason.of("probe.mutantDoesNotCompile")));
             } catch (Mutant.NotApplicable e) {
                 out.add(new Candidate(id, "mutant", description, m.step(), List.of(),
-                        msg.get("mutant.notApplicable", id, e.count())));
+                        Reason.of("mutant.notApplicable", id, e.count())));
             }
         }
         if (ws != null && ws.learnerFiles().stream().allMatch(java.nio.file.Files::isRegularFile)) {
             CompileResult c = builds.learner(ws.learnerFiles());
-            out.add(c.ok() ? new Candidate("yours", "yours", msg.get("probe.yours"), 0, builds.learnerRun(c.classes()), null)
-                    : new Candidate("yours", "yours", msg.get("probe.yours"), 0, List.of(), msg.get("probe.yoursDoNotCompile")));
+            out.add(c.ok() ? new Candidate("yours", "yours", Reason.of("probe.yours"), 0, builds.learnerRun(c.classes()), null)
+                    : new Candidate("yours", "yours", Reason.of("probe.yours"), 0, List.of(), Reason.of("probe.yoursDoNotCompile")));
         }
         return out;
     }
@@ -152,7 +151,7 @@ final class Prober {
                 cells.add(cell);
             }
         }
-        String failure = failure(c.id(), results);
+        Reason failure = failure(c.id(), results);
         if (failure != null) {
             return Verdicts.ProbeVariant.notRun(c.id(), c.kind(), c.description(), c.step(), failure, cells);
         }
@@ -160,17 +159,17 @@ final class Prober {
     }
 
     /** Why the probe did not finish on this build: its run error, or its test's failure (a step not yet written, say). */
-    private String failure(String run, RunResults results) {
+    private Reason failure(String run, RunResults results) {
         String runError = results.runError(run);
         if (runError != null) {
-            return runError;
+            return Reason.asIs(runError);
         }
         for (TestResult r : results.of(run).values()) {
             if (r.status() != TestStatus.PASSED) {
                 return judge.detail(r);
             }
         }
-        return results.of(run).isEmpty() ? msg.get("probe.nothingRan") : null;
+        return results.of(run).isEmpty() ? Reason.of("probe.nothingRan") : null;
     }
 
     /** A published cell: its two dimensions and every measure, or what it threw; null when the value is not one. */
@@ -264,7 +263,7 @@ final class Prober {
                 cells.add(new Verdicts.ProbeCell(x.row(), x.column(), x.counts() == null ? Map.of() : x.counts(),
                         x.status() == null ? "measured" : x.status(), x.error()));
             }
-            return Optional.of(Verdicts.ProbeVariant.measured("", "", "", 0, cells));
+            return Optional.of(Verdicts.ProbeVariant.measured("", "", Reason.asIs(""), 0, cells));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

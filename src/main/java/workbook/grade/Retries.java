@@ -1,5 +1,7 @@
 package workbook.grade;
 
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,8 @@
 package workbook.grade;
 
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,11 +14,12 @@ import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.OfficialTest;
 import workbook.catalogue.Step;
+import workbook.catalogue.Text;
+import workbook.verdict.Reason;
 import workbook.child.wire.RunSpec;
 import workbook.compile.CompileResult;
 import workbook.compile.SignatureCheck;
 import workbook.compile.SourceDiagnostic;
-import workbook.words.Messages;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
@@ -28,17 +32,12 @@ import workbook.workspace.Workspace;
  */
 final class StepJudge {
     private final Course course;
-    private final Messages msg;
 
-    private final workbook.catalogue.TestMessages messages;
-
-    StepJudge(Course course, Messages msg) {
+    StepJudge(Course course) {
         this.course = course;
-        this.msg = msg;
-        this.messages = workbook.catalogue.TestMessages.of(course, msg.lang());
     }
 
-    Verdicts.StepVerdict stepVerdict(Step s, Map<String, TestResult> results, String runError,
+    Verdicts.StepVerdict stepVerdict(Step s, Map<String, TestResult> results, Reason runError,
                                              Map<String, SignatureCheck.Mismatch> mismatches, boolean showWhere) {
         List<Verdicts.TestVerdict> tests = new ArrayList<>();
         boolean allNotYet = true;
@@ -50,10 +49,10 @@ final class StepJudge {
         int ranAndFailed = 0;
         for (OfficialTest t : s.tests()) {
             TestResult r = results.get(t.key());
-            String clause = t.name().in(msg.lang());
+            Text clause = t.name();
             if (r == null) {
-                String why = runError != null ? runError : msg.get("check.notRun");
-                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, msg.get("test.message", clause, why),
+                Reason why = runError != null ? runError : Reason.of("check.notRun");
+                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, Reason.of("test.message", clause, why),
                         t.happy(), List.of(), 0L));
                 allNotYet = false;
                 allPassed = false;
@@ -78,7 +77,7 @@ final class StepJudge {
             if (r.cause() != workbook.run.ChildDeath.NOT_RUN && r.status() != TestStatus.PASSED && r.status() != TestStatus.NOT_YET) {
                 ranAndFailed++;
             }
-            String message = r.status() == TestStatus.PASSED ? null : msg.get("test.message", clause, detail(r));
+            Reason message = r.status() == TestStatus.PASSED ? null : Reason.of("test.message", clause, detail(r));
             tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
                     showWhere ? r.frames() : List.of(), r.millis(), r.output(), r.cause() != null && r.cause().notRun()));
         }
@@ -86,15 +85,15 @@ final class StepJudge {
         SignatureCheck.Mismatch bad = java.util.stream.Stream.concat(s.methods().stream(), java.util.stream.Stream.of(cls + "(…)"))
                 .map(mismatches::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         StepStatus status;
-        String message = null;
+        Reason message = null;
         if (bad != null) {
             status = StepStatus.ERROR;
-            message = bad.found() == null ? msg.get("signature.missing", bad.expected())
-                    : msg.get("signature.wrong", bad.expected(), bad.found());
+            message = bad.found() == null ? Reason.of("signature.missing", bad.expected())
+                    : Reason.of("signature.wrong", bad.expected(), bad.found());
         } else if (notRun && ranAndFailed == 0) {
             // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
             status = StepStatus.ERROR;
-            message = msg.get("check.budgetUsedUp");
+            message = Reason.of("check.budgetUsedUp");
         } else if (!tests.isEmpty() && (allNotYet || ownNotYet)) {
             // The step's own method still says "not yet": not started. (A test of it that failed because an earlier
             // step's method is wrong makes it failed in blocking(), which names the step to fix first.)
@@ -102,7 +101,7 @@ final class StepJudge {
         } else if (othersFine && earlierNotYet != Integer.MAX_VALUE) {
             // Only an earlier step's "not yet" stands in the way: say that once.
             status = StepStatus.FAILED;
-            message = msg.get("check.earlierFirst", earlierNotYet);
+            message = Reason.of("check.earlierFirst", earlierNotYet);
         } else if (allPassed && !tests.isEmpty()) {
             status = StepStatus.PASSED;
         } else {
@@ -110,10 +109,10 @@ final class StepJudge {
         }
         SignatureCheck.Mismatch record = mismatches.values().stream().filter(m -> m.method().contains(".")).findFirst().orElse(null);
         if (message == null && record != null && status != StepStatus.PASSED && status != StepStatus.NOT_STARTED) {
-            message = record.found() == null ? msg.get("signature.missing", record.expected())
-                    : msg.get("signature.wrong", record.expected(), record.found());
+            message = record.found() == null ? Reason.of("signature.missing", record.expected())
+                    : Reason.of("signature.wrong", record.expected(), record.found());
         }
-        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), status, message, tests);
+        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title(), status, message, tests);
     }
 
     /**
@@ -121,11 +120,11 @@ final class StepJudge {
      * reason, so a report that lists tests (JUnit XML, Classroom) still lists each of them.
      */
     Verdicts.StepVerdict notCompiled(Step s) {
-        String why = msg.get("check.compileError");
+        Reason why = Reason.of("check.compileError");
         List<Verdicts.TestVerdict> tests = s.tests().stream().map(t -> new Verdicts.TestVerdict(t.id(),
-                t.name().in(msg.lang()), t.clause(), TestOutcome.ERROR, msg.get("test.message", t.name().in(msg.lang()), why),
+                t.name(), t.clause(), TestOutcome.ERROR, Reason.of("test.message", t.name(), why),
                 t.happy(), List.<String>of(), 0L)).toList();
-        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title().in(msg.lang()), StepStatus.ERROR, why, tests);
+        return new Verdicts.StepVerdict(s.number(), s.slug(), s.title(), StepStatus.ERROR, why, tests);
     }
 
     /**
@@ -148,7 +147,7 @@ final class StepJudge {
             List<Verdicts.TestVerdict> failing = v.tests().stream().filter(StepJudge::reallyFailed).toList();
             // A failed step, or one not started whose tests fail all the same because of an earlier step's method
             // (it said "not started" with a failing test hidden): blocked by the first earlier failing step they call.
-            boolean candidate = (v.status() == StepStatus.FAILED && v.message() == null)
+            boolean candidate = (v.status() == StepStatus.FAILED && v.reason() == null)
                     || v.status() == StepStatus.NOT_STARTED;
             if (candidate && !failing.isEmpty()) {
                 for (Verdicts.StepVerdict earlier : out) {
@@ -164,7 +163,7 @@ final class StepJudge {
                         String names = methods.stream().map(m -> m.substring(m.indexOf('#') + 1)).sorted()
                                 .collect(Collectors.joining(", "));
                         blocked = new Verdicts.StepVerdict(v.step(), v.slug(), v.title(), StepStatus.FAILED,
-                                msg.get("check.earlierFailing", earlier.step(), names, failing.size()), v.tests(), earlier.step());
+                                Reason.of("check.earlierFailing", earlier.step(), names, failing.size()), v.tests(), earlier.step());
                         break;
                     }
                 }
@@ -180,31 +179,31 @@ final class StepJudge {
     }
 
     /** What went wrong, in learner terms; never the reference's source. */
-    String detail(TestResult r) {
+    Reason detail(TestResult r) {
         if (r.cause() != null) {
             return switch (r.cause()) {
-                case WALL_CLOCK -> msg.get("death.wallClock");
-                case NOT_RUN -> msg.get("death.notRun");
-                case OUTPUT_FLOOD -> msg.get("death.flood");
-                case OUT_OF_MEMORY -> msg.get("death.oom");
-                case EXITED -> msg.get("death.exit");
-                case TEST_TIMEOUT -> msg.get("death.timeout");
-                case SAME_TIMEOUT -> msg.get("death.sameTimeout");
-                case SAME_METHOD_TIMEOUT -> msg.get("death.sameMethodTimeout", r.message());
-                case SAME_METHOD_EXIT -> msg.get("death.sameMethodExit", r.message());
-                case SAME_METHOD_FLOOD -> msg.get("death.sameMethodFlood", r.message());
-                case SAME_METHOD_MEMORY -> msg.get("death.sameMethodMemory", r.message());
+                case WALL_CLOCK -> Reason.of("death.wallClock");
+                case NOT_RUN -> Reason.of("death.notRun");
+                case OUTPUT_FLOOD -> Reason.of("death.flood");
+                case OUT_OF_MEMORY -> Reason.of("death.oom");
+                case EXITED -> Reason.of("death.exit");
+                case TEST_TIMEOUT -> Reason.of("death.timeout");
+                case SAME_TIMEOUT -> Reason.of("death.sameTimeout");
+                case SAME_METHOD_TIMEOUT -> Reason.of("death.sameMethodTimeout", r.message());
+                case SAME_METHOD_EXIT -> Reason.of("death.sameMethodExit", r.message());
+                case SAME_METHOD_FLOOD -> Reason.of("death.sameMethodFlood", r.message());
+                case SAME_METHOD_MEMORY -> Reason.of("death.sameMethodMemory", r.message());
             };
         }
         return switch (r.status()) {
-            case NOT_YET -> msg.get("test.notYet", r.notYetStep());
+            case NOT_YET -> Reason.of("test.notYet", r.notYetStep());
             case TIMEOUT -> "ClassSetupTimeout".equals(r.exception())
-                    ? msg.get("test.classSetupTimeout", workbook.child.ChildMain.CLASS_SETUP_MILLIS / 1000)
-                    : msg.get("test.timeout");
+                    ? Reason.of("test.classSetupTimeout", workbook.child.ChildMain.CLASS_SETUP_MILLIS / 1000)
+                    : Reason.of("test.timeout");
             case FAILED -> assertion(String.valueOf(r.message()));
-            default -> linkage(r.exception()) ? msg.get("test.linkage", r.message())
-                    : unloadable(r) ? msg.get("test.classInit", r.message())
-                    : shortName(r.exception()) + ": " + withoutOwnName(r.exception(), r.message());
+            default -> linkage(r.exception()) ? Reason.of("test.linkage", r.message())
+                    : unloadable(r) ? Reason.of("test.classInit", r.message())
+                    : Reason.of("test.threw", shortName(r.exception()), withoutOwnName(r.exception(), r.message()));
         };
     }
 
@@ -231,37 +230,33 @@ final class StepJudge {
      * translations ({@link TestMessages}), and JUnit's words after it ({@code expected: <a> but was: <b>}, a missing
      * or wrong exception) through the workbook's: {@code msg — 기대: a, 실제: b}.
      */
-    private String assertion(String message) {
+    private static Reason assertion(String message) {
         int arrow = message.indexOf(" ==> ");
         String own = arrow < 0 ? null : message.substring(0, arrow);
         String junit = arrow < 0 ? message : message.substring(arrow + " ==> ".length());
-        String said = junitWords(junit);
-        if (own == null && said.equals(junit)) {
-            return words(message); // fail("…") or a message of the test's own making
+        Reason said = junitWords(junit);
+        if (own == null && said == null) {
+            return Reason.said(message); // fail("…") or a message of the test's own making
         }
-        return own == null || own.isBlank() ? said : words(own) + " — " + said;
+        Reason junitSaid = said == null ? Reason.asIs(junit) : said;
+        return own == null || own.isBlank() ? junitSaid : Reason.of("assert.ownThenJunit", Reason.said(own), junitSaid);
     }
 
-    private String junitWords(String text) {
+    /** JUnit's own words as a reason of ours; null when they are none JUnit writes. */
+    private static Reason junitWords(String text) {
         java.util.regex.Matcher m = EXPECTED.matcher(text);
         if (m.matches()) {
-            return msg.get("assert.expectedWas", m.group(1), m.group(2));
+            return Reason.of("assert.expectedWas", m.group(1), m.group(2));
         }
         m = WRONG_THROWN.matcher(text);
         if (m.matches()) {
-            return msg.get("assert.wrongException", shortName(m.group(1)), shortName(m.group(2)));
+            return Reason.of("assert.wrongException", shortName(m.group(1)), shortName(m.group(2)));
         }
         m = NOTHING_THROWN.matcher(text);
         if (m.matches()) {
-            return msg.get("assert.nothingThrown", shortName(m.group(1)));
+            return Reason.of("assert.nothingThrown", shortName(m.group(1)));
         }
-        return text;
-    }
-
-    /** The official test's own words, translated when the lab lists them (with particles fitted). */
-    private String words(String text) {
-        String out = messages.in(text);
-        return "ko".equals(msg.lang()) ? workbook.catalogue.Particles.fix(out) : out;
+        return null;
     }
 
     /** A message that starts with its own exception's class name (a wrapped cause) loses it: the name is shown once. */
@@ -277,23 +272,23 @@ final class StepJudge {
         return exception == null ? "?" : exception.substring(exception.lastIndexOf('.') + 1);
     }
 
-    String next(List<Verdicts.StepVerdict> steps) {
+    Reason next(List<Verdicts.StepVerdict> steps) {
         for (Verdicts.StepVerdict v : steps) {
             switch (v.status()) {
                 case PASSED -> { }
                 case NOT_STARTED -> {
-                    return msg.get("next.start", v.step());
+                    return Reason.of("next.start", v.step());
                 }
                 default -> {
-                    return msg.get("next.fix", v.step());
+                    return Reason.of("next.fix", v.step());
                 }
             }
         }
         if (steps.size() < course.steps().size()) {
             int last = steps.get(steps.size() - 1).step();
-            return course.step(last + 1).map(next -> msg.get("next.stepPassed", last, next.number()))
-                    .orElse(msg.get("next.lastStepPassed", last));
+            return course.step(last + 1).map(next -> Reason.of("next.stepPassed", last, next.number()))
+                    .orElse(Reason.of("next.lastStepPassed", last));
         }
-        return msg.get("next.allPassed");
+        return Reason.of("next.allPassed");
     }
 }

@@ -1,2 +1,2 @@
-/** Flows layer. Checking, mutant runs, audits, probes and grading a class: plans child runs and reads their results into verdicts. Still builds some sentences through {@code words} (the redesign's remaining debt). */
+/** Flows layer. Checking, mutant runs, audits, probes and grading a class: plans child runs and reads their results into verdicts ({@code verdict}): facts and reason codes, no words ({@code LayersTest.gradingHasNoWords}). */
 package workbook.grade;

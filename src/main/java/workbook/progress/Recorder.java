@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
@@ -75,7 +75,7 @@ public final class Recorder {
             Progress out = p;
             for (Verdicts.StepVerdict v : verdict.steps()) {
                 StepProgress s = out.step(v.step());
-                boolean passed = v.status() == workbook.grade.StepStatus.PASSED;
+                boolean passed = v.status() == workbook.verdict.StepStatus.PASSED;
                 String firstPassedAt = s.check() == null ? null : s.check().firstPassedAt();
                 if (passed && firstPassedAt == null) {
                     firstPassedAt = now;

@@ -20,7 +20,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 import workbook.workspace.AtomicWrite;
 import workbook.workspace.Workspace;
 
@@ -238,7 +238,7 @@ public final class Receipts {
     private static final String KEYED = "hmac-sha256:";
 
     /** How a receipt's seal stands on this machine. */
-    public enum SealCheck implements workbook.grade.Wire {
+    public enum SealCheck implements workbook.verdict.Wire {
         /** sealed with this machine's key, and nothing edited since */
         HERE,
         /** sealed with another machine's key: this one cannot tell an edit from the original */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import workbook.grade.Wire;
+import workbook.verdict.Wire;
 
 /**
  * What {@code workbook verify} found: what changed since the receipt was made (each named), and which verdicts came

@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import workbook.grade.MutantStatus;
-import workbook.grade.StepStatus;
-import workbook.grade.SubmissionVerdict;
-import workbook.grade.Verdicts;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.StepStatus;
+import workbook.verdict.SubmissionVerdict;
+import workbook.verdict.Verdicts;
 
 /**
  * {@code report.html}: one self-contained page about a graded class (inline style, no script, no link to anything),
@@ -73,7 +73,7 @@ public final class ClassReport {
                     .append('/').append(s.tests()).append("</td><td>").append(s.killed()).append('/')
                     .append(s.mutantsTotal()).append("</td><td>")
                     .append(String.format(Locale.ROOT, "%.1f", s.millis() / 1000.0)).append("</td><td>")
-                    .append(esc(s.message() == null ? "" : s.message())).append("</td></tr>\n");
+                    .append(esc(s.reason() == null ? "" : Notes.of(msg, s.reason()))).append("</td></tr>\n");
         }
         out.append("</table>\n");
     }
@@ -83,7 +83,7 @@ public final class ClassReport {
         out.append("<h2>").append(esc(msg.get("grade.html.matrix"))).append("</h2>\n<p class=\"legend\">")
                 .append(esc(msg.get("grade.html.legend"))).append("</p>\n<div class=\"scroll\"><table class=\"matrix\">\n<tr><th></th>");
         for (Verdicts.MutantInfo m : g.mutants()) {
-            out.append("<th title=\"").append(esc(m.id() + ": " + m.description())).append("\"><span>")
+            out.append("<th title=\"").append(esc(m.id() + ": " + msg.text(m.description()))).append("\"><span>")
                     .append(esc(m.id())).append("</span></th>");
         }
         out.append("</tr>\n");

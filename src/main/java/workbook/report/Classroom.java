@@ -11,9 +11,9 @@ import java.util.function.IntUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import workbook.compile.SourceDiagnostic;
-import workbook.grade.StepStatus;
-import workbook.grade.TestOutcome;
-import workbook.grade.Verdicts;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 
 /**
  * A check as GitHub Classroom's autograding {@code result}: the v1 JSON that the
@@ -132,11 +132,11 @@ public final class Classroom {
             return msg.get("classroom.notStarted", s.step());
         }
         StringBuilder sb = new StringBuilder(counts);
-        if (s.message() != null) {
-            sb.append("\n").append(s.message());
+        if (s.reason() != null) {
+            sb.append("\n").append(Notes.of(msg, s.reason()));
         }
         List<Verdicts.TestVerdict> bad = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED).toList();
-        bad.stream().limit(FAILURES_LISTED).forEach(t -> sb.append("\n- ").append(t.message() == null ? t.name() : t.message()));
+        bad.stream().limit(FAILURES_LISTED).forEach(t -> sb.append("\n- ").append(t.reason() == null ? msg.text(t.name()) : msg.text(t.reason())));
         if (bad.size() > FAILURES_LISTED) {
             sb.append("\n").append(msg.get("classroom.more", bad.size() - FAILURES_LISTED));
         }

@@ -3,7 +3,7 @@ package workbook.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 
 /**
  * {@code grades.csv}: one row per student (RFC 4180: comma separated, CRLF line ends, fields quoted where they need
@@ -18,7 +18,7 @@ public final class GradesCsv {
     /** Excel's mark for a UTF-8 file. */
     public static final char BOM = '\uFEFF';
 
-    public static String of(Verdicts.ClassGrade grade) {
+    public static String of(Verdicts.ClassGrade grade, workbook.words.Messages msg) {
         StringBuilder out = new StringBuilder().append(BOM);
         List<String> header = new ArrayList<>(List.of("student", "verdict", "steps_passed", "steps", "tests_valid",
                 "tests", "mutants_killed", "mutants", "seconds"));
@@ -33,7 +33,7 @@ public final class GradesCsv {
                 cells.add(s.check() == null ? "" : s.check().steps().stream().filter(v -> v.step() == step.step())
                         .map(v -> v.status().wire()).findFirst().orElse(""));
             }
-            cells.add(s.message() == null ? "" : s.message());
+            cells.add(s.reason() == null ? "" : Notes.of(msg, s.reason()));
             row(out, cells);
         }
         return out.toString();

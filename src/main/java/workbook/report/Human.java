@@ -5,10 +5,10 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import workbook.grade.MutantStatus;
-import workbook.grade.StepStatus;
-import workbook.grade.TestOutcome;
-import workbook.grade.Verdicts;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 
 /** Verdicts as text for a person at a terminal. */
 public final class Human {
@@ -31,7 +31,7 @@ public final class Human {
         compile(c.compile());
         boolean sameForAll = !c.compile().ok() && !verbose;
         // The title column as wide as the longest title and one space, so no title runs into its status.
-        int titles = Math.min(50, 1 + c.steps().stream().mapToInt(s -> Terminal.width(s.title())).max().orElse(33));
+        int titles = Math.min(50, 1 + c.steps().stream().mapToInt(s -> Terminal.width(msg.text(s.title()))).max().orElse(33));
         for (Verdicts.StepVerdict s : c.steps()) {
             if (sameForAll) {
                 break; // a compile error ran no test: no step has anything to say but the one line below
@@ -39,27 +39,27 @@ public final class Human {
             long ok = s.tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
             // A compile error ran no test: the step lists its tests (each an error), but a count would say nothing.
             String counts = s.tests().isEmpty() || !c.compile().ok() ? "" : " (" + ok + "/" + s.tests().size() + ")";
-            out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(s.title(), titles),
+            out.printf("  %s %d. %s %s%s%n", mark(s.status().wire()), s.step(), Terminal.pad(msg.text(s.title()), titles),
                     paint(s.status().wire(), msg.get("status." + s.status().wire())), counts);
-            if (s.message() != null && !sameForAll) {
-                Terminal.fit(s.message(), 8).forEach(l -> out.println("       " + l));
+            if (s.reason() != null && !sameForAll) {
+                Terminal.fit(msg.text(s.reason()), 8).forEach(l -> out.println("       " + l));
             }
             boolean open = verbose || s.status() == StepStatus.FAILED || s.status() == StepStatus.ERROR;
             // A step held back only by an earlier step's "not yet" has said so in its message: no line per test.
             boolean onlyEarlier = s.tests().stream().filter(t -> t.status() != TestOutcome.PASSED)
-                    .allMatch(t -> t.status() == TestOutcome.NOT_STARTED) && s.message() != null;
+                    .allMatch(t -> t.status() == TestOutcome.NOT_STARTED) && s.reason() != null;
             // A step blocked by an earlier failing step has said so too, and so has a step in error with its cause
             // (a signature that differs from the contract, a budget used up): -v shows its tests.
-            boolean saidOnce = onlyEarlier || s.blockedBy() != null || s.status() == StepStatus.ERROR && s.message() != null;
+            boolean saidOnce = onlyEarlier || s.blockedBy() != null || s.status() == StepStatus.ERROR && s.reason() != null;
             if (open && s.status() != StepStatus.NOT_STARTED && c.compile().ok() && (verbose || !saidOnce)) {
                 tests(s.tests(), verbose);
             }
         }
-        if (sameForAll && !c.steps().isEmpty() && c.steps().get(0).message() != null) {
-            out.println("  " + c.steps().get(0).message());
+        if (sameForAll && !c.steps().isEmpty() && c.steps().get(0).reason() != null) {
+            out.println("  " + msg.text(c.steps().get(0).reason()));
         }
         out.println(msg.get("report.steps.summary", c.passed(), c.total()));
-        Terminal.fit(c.next(), 1).forEach(l -> out.println(bold(l)));
+        Terminal.fit(msg.text(c.next()), 1).forEach(l -> out.println(bold(l)));
     }
 
     private void tests(java.util.List<Verdicts.TestVerdict> tests, boolean verbose) {
@@ -78,7 +78,7 @@ public final class Human {
         groups.sort(java.util.Comparator.comparingInt(e -> seen.get(e.getKey())));
         for (var e : groups) {
             Verdicts.TestVerdict t = e.getValue();
-            String text = t.message() == null ? t.name() : t.message();
+            String text = t.reason() == null ? msg.text(t.name()) : msg.text(t.reason());
             // Wrapped at spaces to the terminal, continuation lines under the text, so Korean never breaks mid-word.
             java.util.List<String> lines = new java.util.ArrayList<>();
             for (String part : text.split("\n")) {
@@ -117,12 +117,12 @@ public final class Human {
     }
 
     /** What a test's message says after its own name: the part several tests can share. */
-    private static String cause(Verdicts.TestVerdict t) {
-        if (t.message() == null) {
+    private String cause(Verdicts.TestVerdict t) {
+        if (t.reason() == null) {
             return "";
         }
-        String m = t.message();
-        int dash = t.name() != null && m.startsWith(t.name()) ? t.name().length() : -1;
+        String m = msg.text(t.reason());
+        int dash = msg.text(t.name()) != null && m.startsWith(msg.text(t.name())) ? msg.text(t.name()).length() : -1;
         return dash >= 0 ? m.substring(dash) : m;
     }
 
@@ -137,8 +137,8 @@ public final class Human {
             for (Verdicts.LearnerTest t : m.tests()) {
                 out.println("  " + mark(t.valid() ? "passed" : "failed") + " " + t.id() + " — "
                         + msg.get(t.valid() ? "report.mutants.valid" : "report.mutants.invalid"));
-                if (t.message() != null) {
-                    out.println("      " + t.message());
+                if (t.reason() != null) {
+                    out.println("      " + msg.text(t.reason()));
                 }
             }
             out.println(msg.get("report.mutants.list"));
@@ -147,13 +147,13 @@ public final class Human {
                 out.printf("  %s %s %s%n", mark("killed".equals(status) ? "passed" : "failed"), Terminal.pad(v.id(), 40),
                         paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
                 if (v.status() != MutantStatus.SURVIVED) {
-                    out.println("      " + v.description());
+                    out.println("      " + msg.text(v.description()));
                 }
                 if (!v.killedBy().isEmpty()) {
                     out.println("      " + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind().wire())));
                 }
-                if (v.message() != null) {
-                    out.println("      " + v.message());
+                if (v.reason() != null) {
+                    out.println("      " + msg.text(v.reason()));
                 }
             }
             out.println(msg.get("report.mutants.summary", m.killed(), m.total()));
@@ -162,7 +162,7 @@ public final class Human {
                 m.unheld().forEach(u -> out.println("  " + msg.get("report.mutants.unheldClause", u.step(), u.text())));
             }
         }
-        out.println(bold(m.next()));
+        out.println(bold(msg.text(m.next())));
     }
 
     public void audit(Verdicts.Audit a) {
@@ -193,7 +193,7 @@ public final class Human {
         retries(a.retries());
         if (!a.problems().isEmpty()) {
             out.println(msg.get("report.audit.problems"));
-            a.problems().forEach(p -> out.println("  - " + p));
+            a.problems().forEach(p -> out.println("  - " + msg.text(p)));
         }
         out.println(bold(a.ok() ? msg.get("report.audit.ok", a.mutants().size(), a.millis())
                 : msg.get("report.audit.fail", a.problems().size(), a.millis())));

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import workbook.compile.SourceDiagnostic;
-import workbook.grade.MutantStatus;
-import workbook.grade.StepStatus;
-import workbook.grade.TestOutcome;
-import workbook.grade.Verdicts;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 
 /**
  * Verdicts as JUnit XML in Maven Surefire's format ({@link #SCHEMA}), the one CI servers, IDEs and test-report actions
@@ -94,22 +94,22 @@ public final class JUnitXml {
     private static Case official(String classname, Verdicts.StepVerdict s, Verdicts.TestVerdict t,
                                  Verdicts.Compile compile, Messages msg) {
         if (!compile.ok()) {
-            return compileError(classname, t.name(), t.clause(), compile, msg);
+            return compileError(classname, msg.text(t.name()), t.clause(), compile, msg);
         }
         if (s.status() == StepStatus.NOT_STARTED) {
             // The step's own method still says "not yet": none of its tests says anything about the learner's code.
-            return skipped(classname, t, t.status() == TestOutcome.NOT_STARTED && t.message() != null ? t.message()
-                    : msg.get("junit.notStarted", s.step()));
+            return skipped(classname, t, t.status() == TestOutcome.NOT_STARTED && t.reason() != null ? msg.text(t.reason())
+                    : msg.get("junit.notStarted", s.step()), msg);
         }
-        String detail = detail(t.message() == null ? t.name() : t.message(), t.where(), s.message());
+        String detail = detail(t.reason() == null ? msg.text(t.name()) : msg.text(t.reason()), t.where(), msg.text(s.reason()));
         String out = printed(t.output());
         return switch (t.status()) {
-            case PASSED -> Case.passed(classname, t.name(), t.clause(), t.millis(), out);
-            case FAILED -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.FAILURE, "failed", t.message(), detail, out);
-            case ERROR -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "error", t.message(), detail, out);
-            case TIMEOUT -> new Case(classname, t.name(), t.clause(), t.millis(), Kind.ERROR, "timeout", t.message(), detail, out);
+            case PASSED -> Case.passed(classname, msg.text(t.name()), t.clause(), t.millis(), out);
+            case FAILED -> new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.FAILURE, "failed", msg.text(t.reason()), detail, out);
+            case ERROR -> new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.ERROR, "error", msg.text(t.reason()), detail, out);
+            case TIMEOUT -> new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.ERROR, "timeout", msg.text(t.reason()), detail, out);
             // Held back by an earlier step's "not yet": the step's message says which.
-            case NOT_STARTED -> skipped(classname, t, s.message() != null ? s.message() : t.message());
+            case NOT_STARTED -> skipped(classname, t, s.reason() != null ? msg.text(s.reason()) : msg.text(t.reason()), msg);
         };
     }
 
@@ -122,20 +122,20 @@ public final class JUnitXml {
         return o.stderr() == null || o.stderr().isEmpty() ? out : out + (out.isEmpty() ? "" : "\n") + "[stderr]\n" + o.stderr();
     }
 
-    private static Case skipped(String classname, Verdicts.TestVerdict t, String why) {
-        return new Case(classname, t.name(), t.clause(), t.millis(), Kind.SKIPPED, null, why, null, null);
+    private static Case skipped(String classname, Verdicts.TestVerdict t, String why, Messages msg) {
+        return new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.SKIPPED, null, why, null, null);
     }
 
     private static Case stepAlone(String classname, Verdicts.StepVerdict s, Verdicts.Compile compile, Messages msg) {
         if (!compile.ok()) {
-            return compileError(classname, s.title(), null, compile, msg);
+            return compileError(classname, msg.text(s.title()), null, compile, msg);
         }
-        String why = s.message() != null ? s.message() : msg.get("status." + s.status().wire());
+        String why = s.reason() != null ? msg.text(s.reason()) : msg.get("status." + s.status().wire());
         return switch (s.status()) {
-            case PASSED -> Case.passed(classname, s.title(), null, 0, null);
-            case NOT_STARTED -> new Case(classname, s.title(), null, 0, Kind.SKIPPED, null, why, null, null);
-            case FAILED -> new Case(classname, s.title(), null, 0, Kind.FAILURE, "failed", why, why, null);
-            case ERROR -> new Case(classname, s.title(), null, 0, Kind.ERROR, "error", why, why, null);
+            case PASSED -> Case.passed(classname, msg.text(s.title()), null, 0, null);
+            case NOT_STARTED -> new Case(classname, msg.text(s.title()), null, 0, Kind.SKIPPED, null, why, null, null);
+            case FAILED -> new Case(classname, msg.text(s.title()), null, 0, Kind.FAILURE, "failed", why, why, null);
+            case ERROR -> new Case(classname, msg.text(s.title()), null, 0, Kind.ERROR, "error", why, why, null);
         };
     }
 
@@ -166,29 +166,29 @@ public final class JUnitXml {
             return List.of(compileError(classname, msg.get("junit.learnerTests", m.workspace()), null, m.compile(), msg));
         }
         if (m.tests().isEmpty()) {
-            String why = m.next() != null ? m.next() : msg.get("report.mutants.none");
+            String why = msg.text(m.next()) != null ? msg.text(m.next()) : msg.get("report.mutants.none");
             return List.of(new Case(classname, msg.get("junit.learnerTests", m.workspace()), null, 0, Kind.FAILURE,
                     "no-tests", why, why, null));
         }
         return m.tests().stream().map(t -> t.valid() ? Case.passed(classname, t.id(), null, t.millis(), null)
-                : new Case(classname, t.id(), null, t.millis(), Kind.FAILURE, "invalid", t.message(),
-                        t.message() == null ? msg.get("report.mutants.invalid") : t.message(), null)).toList();
+                : new Case(classname, t.id(), null, t.millis(), Kind.FAILURE, "invalid", msg.text(t.reason()),
+                        t.reason() == null ? msg.get("report.mutants.invalid") : msg.text(t.reason()), null)).toList();
     }
 
     private static List<Case> mutants(String lab, Verdicts.Mutants m, Messages msg) {
         String classname = lab + ".mutants";
         List<Case> out = new ArrayList<>();
         for (Verdicts.MutantVerdict v : m.mutants()) {
-            String name = v.description() == null ? v.id() : v.id() + " — " + v.description();
+            String name = v.description() == null ? v.id() : v.id() + " — " + msg.text(v.description());
             String group = String.join(",", v.clauses());
             group = group.isEmpty() ? null : group;
             out.add(switch (v.status()) {
                 case KILLED -> Case.passed(classname, name, group, 0,
                         msg.get("junit.killedBy", String.join(", ", v.killedBy()), v.kind() == null ? "" : v.kind().wire()));
                 case SURVIVED -> new Case(classname, name, group, 0, Kind.FAILURE, "survived",
-                        msg.get("junit.survived", v.id()), v.description(), null);
+                        msg.get("junit.survived", v.id()), msg.text(v.description()), null);
                 case ERROR -> new Case(classname, name, group, 0, Kind.ERROR, "error",
-                        v.message() == null ? msg.get("status." + MutantStatus.ERROR.wire()) : v.message(), v.message(), null);
+                        v.reason() == null ? msg.get("status." + MutantStatus.ERROR.wire()) : msg.text(v.reason()), msg.text(v.reason()), null);
             });
         }
         return out;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Function;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 
 /**
  * A probe as an SVG picture: small multiples, one panel per measure (down) and per row value (across), the column
@@ -146,7 +146,7 @@ public final class ProbePlot {
     }
 
     private String legend(Verdicts.ProbeVariant v) {
-        String name = "reference".equals(v.kind()) || "yours".equals(v.kind()) ? v.description() : v.id() + " — " + v.description();
+        String name = "reference".equals(v.kind()) || "yours".equals(v.kind()) ? msg.text(v.description()) : v.id() + " — " + msg.text(v.description());
         StringBuilder totals = new StringBuilder();
         for (String m : probe.measures()) {
             totals.append(totals.length() == 0 ? "" : ", ").append(label.apply(m)).append(' ').append(v.total(m));

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.function.Function;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 
 /**
  * A probe as text: for each measured build, one line per row value, one cell per column value, each cell the measures
@@ -49,7 +49,7 @@ public final class ProbeTable {
             out.println();
             Terminal.wrap(heading(v, p.measures()), width).forEach(out::println);
             if (!"measured".equals(v.status())) {
-                Terminal.fit(msg.get("probe.notRun", v.message()), 4).forEach(l -> out.println("    " + l));
+                Terminal.fit(msg.get("probe.notRun", msg.text(v.reason())), 4).forEach(l -> out.println("    " + l));
                 continue;
             }
             out.println(head);
@@ -118,7 +118,7 @@ public final class ProbeTable {
             String rows = r.rows().size() == rowsMeasured && rowsMeasured > 1 ? msg.get("probe.everyRow")
                     : String.join(", ", r.rows().stream().map(x -> label.apply(p.rows()) + " " + x).toList());
             Terminal.wrap(msg.get(key, r.mutant(), rows, r.step()), width).forEach(out::println);
-            Terminal.fit(r.description(), 4).forEach(l -> out.println("    " + l));
+            Terminal.fit(msg.text(r.description()), 4).forEach(l -> out.println("    " + l));
         }
         out.println();
     }
@@ -134,8 +134,8 @@ public final class ProbeTable {
             totals += (totals.isEmpty() ? "" : ", ") + msg.get("probe.threwCount", v.threw());
         }
         String name = switch (v.kind()) {
-            case "reference", "yours" -> v.description();
-            default -> v.id() + " — " + v.description();
+            case "reference", "yours" -> msg.text(v.description());
+            default -> v.id() + " — " + msg.text(v.description());
         };
         return totals.isEmpty() ? name : name + "  (" + totals + ")";
     }

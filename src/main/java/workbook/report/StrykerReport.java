@@ -13,10 +13,10 @@ import workbook.catalogue.Course;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.OfficialTest;
 import workbook.catalogue.Step;
-import workbook.grade.KillKind;
-import workbook.grade.MutantProblem;
-import workbook.grade.MutantStatus;
-import workbook.grade.Verdicts;
+import workbook.verdict.KillKind;
+import workbook.verdict.MutantProblem;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.Verdicts;
 import workbook.workspace.JavaMethods;
 
 /**
@@ -119,8 +119,8 @@ public final class StrykerReport {
         }
         Map<String, TestFile> tests = new LinkedHashMap<>();
         tests.put(course.learnerTestFile(), new TestFile(testSource, verdict.tests().stream()
-                .map(t -> new TestDefinition(t.id(), t.message() == null ? t.name()
-                        : msg.get("stryker.test.flagged", t.name(), t.message()), method(testSource, t.id()))).toList()));
+                .map(t -> new TestDefinition(t.id(), t.reason() == null ? t.name()
+                        : msg.get("stryker.test.flagged", t.name(), msg.text(t.reason())), method(testSource, t.id()))).toList()));
         Map<String, Object> extra = new LinkedHashMap<>();
         if (step != null) {
             extra.put("step", step);
@@ -304,7 +304,7 @@ public final class StrykerReport {
         String base = switch (v.status()) {
             case KILLED -> msg.get("stryker.audit.killed", v.killedBy().size(), msg.get("kind." + v.kind().wire()));
             case SURVIVED -> msg.get("stryker.audit.survived");
-            case ERROR -> v.message() == null ? msg.get("stryker.error") : v.message();
+            case ERROR -> v.reason() == null ? msg.get("stryker.error") : msg.text(v.reason());
         };
         List<String> parts = new ArrayList<>(List.of(base));
         if (v.status() != MutantStatus.ERROR) {
@@ -327,7 +327,7 @@ public final class StrykerReport {
         return switch (v.status()) {
             case KILLED -> msg.get("stryker.mutants.killed", v.killedBy().size(), msg.get("kind." + v.kind().wire()));
             case SURVIVED -> msg.get("stryker.mutants.survived");
-            case ERROR -> v.message() == null ? msg.get("stryker.error") : v.message();
+            case ERROR -> v.reason() == null ? msg.get("stryker.error") : msg.text(v.reason());
         };
     }
 

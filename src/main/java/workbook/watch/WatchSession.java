@@ -7,7 +7,8 @@ import java.util.function.IntConsumer;
 import workbook.catalogue.Course;
 import workbook.catalogue.Step;
 import workbook.grade.Grader;
-import workbook.grade.Verdicts;
+import workbook.verdict.Reason;
+import workbook.verdict.Verdicts;
 import workbook.report.Human;
 import workbook.words.Messages;
 import workbook.workspace.Workspace;
@@ -176,7 +177,7 @@ public final class WatchSession {
         if (lastAll != null && !v.steps().isEmpty()) {
             Verdicts.StepVerdict fresh = v.steps().get(0);
             List<Verdicts.StepVerdict> steps = lastAll.steps().stream().map(s -> s.step() == fresh.step() ? fresh : s).toList();
-            int passed = (int) steps.stream().filter(s -> s.status() == workbook.grade.StepStatus.PASSED).count();
+            int passed = (int) steps.stream().filter(s -> s.status() == workbook.verdict.StepStatus.PASSED).count();
             lastAll = new Verdicts.Check(lastAll.command(), lastAll.workspace(), lastAll.compile(), steps, passed,
                     lastAll.total(), lastAll.next(), lastAll.lab());
         }
@@ -187,12 +188,12 @@ public final class WatchSession {
      * pass, the one line that says how to move on.
      */
     private Verdicts.Check forWatch(Verdicts.Check v) {
-        String next = v.next();
+        Reason next = v.next();
         if (!v.compile().ok()) {
-            next = msg.get("watch.saveAgain");
-        } else if (v.steps().size() == 1 && v.steps().get(0).status() == workbook.grade.StepStatus.PASSED
+            next = Reason.of("watch.saveAgain");
+        } else if (v.steps().size() == 1 && v.steps().get(0).status() == workbook.verdict.StepStatus.PASSED
                 && course.step(current + 1).isPresent()) {
-            next = msg.get("watch.passed", current, current + 1);
+            next = Reason.of("watch.passed", current, current + 1);
         }
         return new Verdicts.Check(v.command(), v.workspace(), v.compile(), v.steps(), v.passed(), v.total(), next, v.lab());
     }
@@ -212,12 +213,12 @@ public final class WatchSession {
             return;
         }
         for (Verdicts.StepVerdict s : lastAll.steps()) {
-            out.printf("  %s %d. %s — %s%n", s.step() == current ? "▶" : " ", s.step(), s.title(), msg.get("status." + s.status().wire()));
+            out.printf("  %s %d. %s — %s%n", s.step() == current ? "▶" : " ", s.step(), msg.text(s.title()), msg.get("status." + s.status().wire()));
         }
     }
 
     private int firstUnfinished(Verdicts.Check all) {
-        return all.steps().stream().filter(s -> s.status() != workbook.grade.StepStatus.PASSED).mapToInt(Verdicts.StepVerdict::step)
+        return all.steps().stream().filter(s -> s.status() != workbook.verdict.StepStatus.PASSED).mapToInt(Verdicts.StepVerdict::step)
                 .findFirst().orElse(course.steps().get(course.steps().size() - 1).number());
     }
 }

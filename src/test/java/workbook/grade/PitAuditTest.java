@@ -1,5 +1,6 @@
 package workbook.grade;
 
+import workbook.verdict.PitStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -24,7 +24,7 @@ class StartOrderTest {
         Path large = withTests("c-large", 5000);
         Path tieOne = withTests("d-tie", 300);
         Path tieTwo = withTests("e-tie", 300);
-        BatchGrader batch = new BatchGrader(() -> null, lease, null, 2, 1000, Map.of());
+        BatchGrader batch = new BatchGrader(() -> null, lease, 2, 1000, Map.of());
 
         assertEquals(List.of(large, tieOne, tieTwo, small, none),
                 batch.heaviestFirst(List.of(small, none, large, tieOne, tieTwo)));

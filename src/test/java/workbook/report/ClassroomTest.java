@@ -1,5 +1,7 @@
 package workbook.report;
 
+import workbook.catalogue.Text;
+import workbook.verdict.Reason;
 import workbook.words.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,9 +20,9 @@ import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import workbook.compile.SourceDiagnostic;
-import workbook.grade.StepStatus;
-import workbook.grade.TestOutcome;
-import workbook.grade.Verdicts;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 
 /** {@link Classroom}: GitHub Classroom's v1 result, points per step, on verdicts built by hand. */
 class ClassroomTest {
@@ -126,7 +128,8 @@ class ClassroomTest {
 
     @Test
     void aFailingTestPointsAtTheLearnersFileAndLine() {
-        Verdicts.TestVerdict bad = new Verdicts.TestVerdict("x", "renews", "live", TestOutcome.TIMEOUT, "renews — too long",
+        Verdicts.TestVerdict bad = new Verdicts.TestVerdict("x", Text.same("renews"), "live", TestOutcome.TIMEOUT,
+                Reason.asIs("renews — too long"),
                 false, List.of("Jobs.java:113 (renew)"), 2000);
         Verdicts.Check c = check(Verdicts.Compile.fine(), step(5, "renew", StepStatus.FAILED, null, bad));
         JsonObject t = JsonParser.parseString(Classroom.json(c, n -> 10, EN)).getAsJsonObject()

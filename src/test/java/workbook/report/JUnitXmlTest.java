@@ -1,5 +1,7 @@
 package workbook.report;
 
+import workbook.catalogue.Text;
+import workbook.verdict.Reason;
 import workbook.words.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,11 +19,11 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 import workbook.compile.SourceDiagnostic;
-import workbook.grade.KillKind;
-import workbook.grade.MutantStatus;
-import workbook.grade.StepStatus;
-import workbook.grade.TestOutcome;
-import workbook.grade.Verdicts;
+import workbook.verdict.KillKind;
+import workbook.verdict.MutantStatus;
+import workbook.verdict.StepStatus;
+import workbook.verdict.TestOutcome;
+import workbook.verdict.Verdicts;
 
 /**
  * {@link JUnitXml} on verdicts built by hand: every output is validated against Surefire's published schema
@@ -31,17 +33,18 @@ class JUnitXmlTest {
     private static final Messages EN = Messages.of("en");
 
     static Verdicts.TestVerdict test(String id, String name, TestOutcome status, String message, long millis) {
-        return new Verdicts.TestVerdict(id, name, "clause-" + id, status, message, false, List.of(), millis);
+        return new Verdicts.TestVerdict(id, Text.same(name), "clause-" + id, status, Reason.asIsOrNone(message), false,
+                List.of(), millis);
     }
 
     static Verdicts.StepVerdict step(int n, String slug, StepStatus status, String message, Verdicts.TestVerdict... tests) {
-        return new Verdicts.StepVerdict(n, slug, "Step " + n, status, message, List.of(tests));
+        return new Verdicts.StepVerdict(n, slug, Text.same("Step " + n), status, Reason.asIsOrNone(message), List.of(tests));
     }
 
     static Verdicts.Check check(Verdicts.Compile compile, Verdicts.StepVerdict... steps) {
         int passed = (int) List.of(steps).stream().filter(s -> s.status() == StepStatus.PASSED).count();
         return new Verdicts.Check("check", "workspace/demo/Jobs.java", compile, List.of(steps), passed, steps.length,
-                "next", "demo");
+                Reason.asIs("next"), "demo");
     }
 
     static Document parse(String xml) throws Exception {
@@ -117,8 +120,8 @@ class JUnitXmlTest {
 
     @Test
     void whatTheLearnersCodePrintedGoesToSystemOut() throws Exception {
-        Verdicts.TestVerdict printed = new Verdicts.TestVerdict("a", "enqueues", "clause-a", TestOutcome.FAILED,
-                "expected: false, was: true", false, List.of(), 7, new workbook.child.wire.Output("enqueue j\n", "debug <x>\n"));
+        Verdicts.TestVerdict printed = new Verdicts.TestVerdict("a", Text.same("enqueues"), "clause-a", TestOutcome.FAILED,
+                Reason.asIs("expected: false, was: true"), false, List.of(), 7, new workbook.child.wire.Output("enqueue j\n", "debug <x>\n"));
         String xml = JUnitXml.of(check(Verdicts.Compile.fine(), step(2, "enqueue", StepStatus.FAILED, null, printed)), null,
                 "demo", EN);
         SurefireSchema.assertValid(xml);
@@ -176,15 +179,15 @@ class JUnitXmlTest {
                 step(1, "init-db", StepStatus.PASSED, null, test("a", "one", TestOutcome.PASSED, null, 5)));
         Verdicts.Mutants m = new Verdicts.Mutants("mutants", "workspace/demo/JobsTest.java", Verdicts.Compile.fine(),
                 List.of(new Verdicts.LearnerTest("JobsTest#claims", "claims()", true, null, 1234),
-                        new Verdicts.LearnerTest("JobsTest#wrong", "wrong()", false, "fails on the reference: expected 1", 7)),
-                List.of(new Verdicts.MutantVerdict("04-boundary", 4, "doc", "held when until >= now", List.of("boundary"),
+                        new Verdicts.LearnerTest("JobsTest#wrong", "wrong()", false, Reason.asIs("fails on the reference: expected 1"), 7)),
+                List.of(new Verdicts.MutantVerdict("04-boundary", 4, "doc", Text.same("held when until >= now"), List.of("boundary"),
                                 MutantStatus.KILLED, List.of("JobsTest#claims"), KillKind.ASSERTION, null, null),
-                        new Verdicts.MutantVerdict("05-revive", 5, "doc", "renew revives at expiry", List.of("live", "boundary"),
+                        new Verdicts.MutantVerdict("05-revive", 5, "doc", Text.same("renew revives at expiry"), List.of("live", "boundary"),
                                 MutantStatus.SURVIVED, List.of(), null, null, null),
-                        new Verdicts.MutantVerdict("06-broken", 6, "extra", "does not apply", List.of(),
-                                MutantStatus.ERROR, List.of(), null, "the change applies 2 times",
-                                workbook.grade.MutantProblem.NOT_APPLICABLE)),
-                List.of(), 1, 3, "next");
+                        new Verdicts.MutantVerdict("06-broken", 6, "extra", Text.same("does not apply"), List.of(),
+                                MutantStatus.ERROR, List.of(), null, Reason.asIs("the change applies 2 times"),
+                                workbook.verdict.MutantProblem.NOT_APPLICABLE)),
+                List.of(), 1, 3, Reason.asIs("next"));
         String xml = JUnitXml.of(c, m, "kim", EN);
         SurefireSchema.assertValid(xml);
         Document d = parse(xml);
@@ -213,7 +216,7 @@ class JUnitXmlTest {
                 step(1, "init-db", StepStatus.PASSED, null, test("a", "one", TestOutcome.PASSED, null, 5)));
         Verdicts.Mutants m = new Verdicts.Mutants("mutants", "workspace/demo/JobsTest.java",
                 new Verdicts.Compile(false, List.of(new SourceDiagnostic("workspace/demo/JobsTest.java", 3, 9, "cannot find symbol"))),
-                List.of(), List.of(), List.of(), 0, 12, "fix it");
+                List.of(), List.of(), List.of(), 0, 12, Reason.asIs("fix it"));
         String xml = JUnitXml.of(c, m, "kim", EN);
         SurefireSchema.assertValid(xml);
         Element tc = cases(parse(xml)).get(1);

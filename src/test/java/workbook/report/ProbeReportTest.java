@@ -1,5 +1,7 @@
 package workbook.report;
 
+import workbook.catalogue.Text;
+import workbook.verdict.Reason;
 import workbook.words.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +15,7 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
-import workbook.grade.Verdicts;
+import workbook.verdict.Verdicts;
 
 /** The probe's table and plot, from a made-up measurement (pure layout; the end-to-end run is in the lab's test). */
 class ProbeReportTest {
@@ -27,9 +29,11 @@ class ProbeReportTest {
             }
         }
         return new Verdicts.Probe("probe", 7, "workers", "failovers", List.of("lost", "duplicates"), List.of(
-                new Verdicts.ProbeVariant("reference", "reference", "the reference", "measured", null, zero),
-                new Verdicts.ProbeVariant("03-mark-on-read", "mutant", "the mark <moves> on read", "measured", null, lossy),
-                new Verdicts.ProbeVariant("yours", "yours", "your code", "notRun", "not yet: step 3", List.of())),
+                new Verdicts.ProbeVariant("reference", "reference", Reason.asIs("the reference"), "measured", null, zero),
+                new Verdicts.ProbeVariant("03-mark-on-read", "mutant", Reason.asIs("the mark <moves> on read"), "measured", null,
+                        lossy),
+                new Verdicts.ProbeVariant("yours", "yours", Reason.asIs("your code"), "notRun",
+                        Reason.asIs("not yet: step 3"), List.of())),
                 null, List.of(), "probe.svg", 10);
     }
 
@@ -48,14 +52,14 @@ class ProbeReportTest {
             }
         }
         List<Verdicts.ProbeVariant> variants = List.of(
-                Verdicts.ProbeVariant.measured("reference", "reference", "the reference", 0, zero),
-                Verdicts.ProbeVariant.measured("03-mark-on-read", "mutant", "marks on read", 3, lossy),
-                Verdicts.ProbeVariant.measured("yours", "yours", "your code", 0, yours));
+                Verdicts.ProbeVariant.measured("reference", "reference", Reason.asIs("the reference"), 0, zero),
+                Verdicts.ProbeVariant.measured("03-mark-on-read", "mutant", Reason.asIs("marks on read"), 3, lossy),
+                Verdicts.ProbeVariant.measured("yours", "yours", Reason.asIs("your code"), 0, yours));
         assertEquals(2, variants.get(2).worst().row(), "a cell that threw comes first");
         assertEquals(3, variants.get(2).worst().column());
         assertEquals(List.of(1), variants.get(2).rowsLike(variants.get(1)), "row 1 loses in the same cells; row 2 threw in one");
         Verdicts.Probe p = new Verdicts.Probe("probe", 7, "workers", "failovers", List.of("lost", "duplicates"), variants,
-                null, List.of(new Verdicts.Resemblance("03-mark-on-read", "marks on read", 3, List.of(1))), null, 10);
+                null, List.of(new Verdicts.Resemblance("03-mark-on-read", Reason.asIs("marks on read"), 3, List.of(1))), null, 10);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         new ProbeTable(Messages.of("en"), new PrintStream(bytes, true, StandardCharsets.UTF_8), n -> n, "./workbook probe --seed 7")
                 .print(p);

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import workbook.grade.KillKind;
-import workbook.grade.MutantProblem;
-import workbook.grade.MutantStatus;
+import workbook.verdict.KillKind;
+import workbook.verdict.MutantProblem;
+import workbook.verdict.MutantStatus;
 
 /** The pure parts of the Stryker report and its page: positions, statuses, and what may sit inside a script element. */
 public class StrykerReportUnitTest {

@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.verdict;
 
 /** How the first killing test failed on a mutant. */
 public enum KillKind implements Wire {

@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.verdict;
 
 /**
  * What grading one student's submission came to: every step passed and every mutant killed by valid tests; some of

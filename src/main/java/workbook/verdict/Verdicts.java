@@ -1,7 +1,8 @@
-package workbook.grade;
+package workbook.verdict;
 
 import java.util.ArrayList;
 import java.util.List;
+import workbook.catalogue.Text;
 import workbook.compile.SourceDiagnostic;
 
 /** The verdict records; their field names are the JSON that other tools read. */
@@ -21,18 +22,18 @@ public final class Verdicts {
      * printed during it (null when nothing); {@code notRun}: never run, because an earlier test that calls the same
      * method had already died of it, or the budget was used up (its verdict is not its own)
      */
-    public record TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
+    public record TestVerdict(String id, Text name, String clause, TestOutcome status, Reason reason, boolean happy,
                               List<String> where, long millis, workbook.child.wire.Output output, boolean notRun) {
         /** A verdict on a test that ran, or was meant to. */
-        public TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
+        public TestVerdict(String id, Text name, String clause, TestOutcome status, Reason reason, boolean happy,
                            List<String> where, long millis, workbook.child.wire.Output output) {
-            this(id, name, clause, status, message, happy, where, millis, output, false);
+            this(id, name, clause, status, reason, happy, where, millis, output, false);
         }
 
         /** A verdict on a test that printed nothing. */
-        public TestVerdict(String id, String name, String clause, TestOutcome status, String message, boolean happy,
+        public TestVerdict(String id, Text name, String clause, TestOutcome status, Reason reason, boolean happy,
                            List<String> where, long millis) {
-            this(id, name, clause, status, message, happy, where, millis, null);
+            this(id, name, clause, status, reason, happy, where, millis, null);
         }
     }
 
@@ -40,16 +41,16 @@ public final class Verdicts {
      * @param blockedBy an earlier step that still fails and that every failing test of this one depends on (their
      *                  calls reach its method): fix that one first; null when the failures are this step's own
      */
-    public record StepVerdict(int step, String slug, String title, StepStatus status, String message,
+    public record StepVerdict(int step, String slug, Text title, StepStatus status, Reason reason,
                               List<TestVerdict> tests, Integer blockedBy) {
-        public StepVerdict(int step, String slug, String title, StepStatus status, String message, List<TestVerdict> tests) {
-            this(step, slug, title, status, message, tests, null);
+        public StepVerdict(int step, String slug, Text title, StepStatus status, Reason reason, List<TestVerdict> tests) {
+            this(step, slug, title, status, reason, tests, null);
         }
     }
 
     /** {@code lab}: the id of the lab the steps belong to. */
     public record Check(String command, String workspace, Compile compile, List<StepVerdict> steps, int passed,
-                        int total, String next, String lab) {
+                        int total, Reason next, String lab) {
         public boolean ok() {
             return compile.ok() && steps.stream().allMatch(s -> s.status() == StepStatus.PASSED);
         }
@@ -57,33 +58,33 @@ public final class Verdicts {
 
     /** A learner test: valid when it passes on the reference. */
     /** One of the learner's own tests; {@code millis}: its time on the reference, first trial (0 if it did not run). */
-    public record LearnerTest(String id, String name, boolean valid, String message, long millis) {}
+    public record LearnerTest(String id, String name, boolean valid, Reason reason, long millis) {}
 
     /**
      * {@code clauses}: the ids of the step's contract clauses the mutant breaks; {@code problem}: why it could not be
      * judged when its status is {@code error} (null otherwise), {@code message} the sentence that says so.
      */
     /** @param reachedBy the valid learner tests that ran the mutant's changed code (empty when none could run) */
-    public record MutantVerdict(String id, int step, String source, String description, List<String> clauses,
-                                MutantStatus status, List<String> killedBy, KillKind kind, String message,
+    public record MutantVerdict(String id, int step, String source, Text description, List<String> clauses,
+                                MutantStatus status, List<String> killedBy, KillKind kind, Reason reason,
                                 MutantProblem problem, List<String> reachedBy) {
         public MutantVerdict {
             reachedBy = reachedBy == null ? List.of() : List.copyOf(reachedBy);
         }
 
         /** A verdict whose reach was not recorded. */
-        public MutantVerdict(String id, int step, String source, String description, List<String> clauses,
-                             MutantStatus status, List<String> killedBy, KillKind kind, String message,
+        public MutantVerdict(String id, int step, String source, Text description, List<String> clauses,
+                             MutantStatus status, List<String> killedBy, KillKind kind, Reason reason,
                              MutantProblem problem) {
-            this(id, step, source, description, clauses, status, killedBy, kind, message, problem, List.of());
+            this(id, step, source, description, clauses, status, killedBy, kind, reason, problem, List.of());
         }
     }
 
     /** A contract clause that some surviving mutant breaks: no valid learner test holds it yet. */
-    public record Unheld(int step, String id, String text) {}
+    public record Unheld(int step, String id, Text text) {}
 
     public record Mutants(String command, String workspace, Compile compile, List<LearnerTest> tests,
-                          List<MutantVerdict> mutants, List<Unheld> unheld, int killed, int total, String next) {
+                          List<MutantVerdict> mutants, List<Unheld> unheld, int killed, int total, Reason next) {
         public boolean ok() {
             return compile.ok() && !tests.isEmpty() && tests.stream().allMatch(LearnerTest::valid)
                     && mutants.stream().allMatch(m -> m.status() == MutantStatus.KILLED);
@@ -98,10 +99,10 @@ public final class Verdicts {
 
     /** {@code problem} and {@code message}: why it could not be judged when its status is {@code error}, else null. */
     public record AuditMutant(String id, int step, String source, MutantStatus status, List<String> killedBy, KillKind kind,
-                              boolean subtle, int trials, int detected, MutantProblem problem, String message) {}
+                              boolean subtle, int trials, int detected, MutantProblem problem, Reason reason) {}
 
     /** One contract clause: the official tests that hold it and the mutants that embody its breach. */
-    public record ClauseRow(int step, String id, String text, List<String> tests, List<String> mutants) {}
+    public record ClauseRow(int step, String id, Text text, List<String> tests, List<String> mutants) {}
 
     /**
      * The audit's verdict. {@code retries}: the tests that ran out of time on the first try and were run once more with
@@ -109,7 +110,7 @@ public final class Verdicts {
      * skeleton, a mutant id), its test ({@code *} for a run of race trials) and how the second try went.
      */
     public record Audit(String command, boolean ok, Reference reference, Skeleton skeleton, List<AuditMutant> mutants,
-                        List<ClauseRow> clauses, List<String> problems, List<Retry> retries, long millis) {}
+                        List<ClauseRow> clauses, List<Reason> problems, List<Retry> retries, long millis) {}
 
     /** A test run a second time because its first try timed out, and how the second went. */
     public record Retry(String run, String test, TestOutcome again) {}
@@ -159,20 +160,20 @@ public final class Verdicts {
      * first: the first that threw, else the one with the largest sum of measures; null when every cell is clean.
      * {@code step} is the step a mutant belongs to (0 for the others).
      */
-    public record ProbeVariant(String id, String kind, String description, int step, String status, String message,
+    public record ProbeVariant(String id, String kind, Reason description, int step, String status, Reason reason,
                                List<ProbeCell> cells, ProbeCell worst) {
-        public ProbeVariant(String id, String kind, String description, String status, String message,
+        public ProbeVariant(String id, String kind, Reason description, String status, Reason reason,
                             List<ProbeCell> cells) {
-            this(id, kind, description, 0, status, message, cells, worstOf(cells));
+            this(id, kind, description, 0, status, reason, cells, worstOf(cells));
         }
 
-        public static ProbeVariant measured(String id, String kind, String description, int step, List<ProbeCell> cells) {
+        public static ProbeVariant measured(String id, String kind, Reason description, int step, List<ProbeCell> cells) {
             return new ProbeVariant(id, kind, description, step, "measured", null, List.copyOf(cells), worstOf(cells));
         }
 
-        public static ProbeVariant notRun(String id, String kind, String description, int step, String message,
+        public static ProbeVariant notRun(String id, String kind, Reason description, int step, Reason reason,
                                           List<ProbeCell> cells) {
-            return new ProbeVariant(id, kind, description, step, "notRun", message, List.copyOf(cells), worstOf(cells));
+            return new ProbeVariant(id, kind, description, step, "notRun", reason, List.copyOf(cells), worstOf(cells));
         }
 
         private static ProbeCell worstOf(List<ProbeCell> cells) {
@@ -217,7 +218,7 @@ public final class Verdicts {
     }
 
     /** The learner's rows that equal a mutant's: "your code loses what this mutant loses", and the step to look at. */
-    public record Resemblance(String mutant, String description, int step, List<Integer> rows) {}
+    public record Resemblance(String mutant, Reason description, int step, List<Integer> rows) {}
 
     /**
      * A lab's measurement: for every variant, every cell. {@code rows} and {@code columns} name the dimensions,
@@ -243,7 +244,7 @@ public final class Verdicts {
      * not reached: a missing workspace, no test file); {@code message} says what went wrong, or is null.
      */
     public record Submission(String student, SubmissionVerdict verdict, int stepsPassed, int steps, int testsValid,
-                             int tests, int killed, int mutantsTotal, long millis, String message, Check check,
+                             int tests, int killed, int mutantsTotal, long millis, Reason reason, Check check,
                              Mutants mutants) {
         public boolean killed(String mutant) {
             return mutants != null && mutants.mutants().stream()
@@ -259,8 +260,8 @@ public final class Verdicts {
                              List<MutantInfo> mutants, int jobs, long millis) {}
 
     /** A step of the lab as a class report names it. */
-    public record StepInfo(int step, String slug, String title) {}
+    public record StepInfo(int step, String slug, Text title) {}
 
     /** A mutant of the lab as a class report names it ({@code source}: {@code doc}, {@code extra} or {@code private}). */
-    public record MutantInfo(String id, int step, String source, String description) {}
+    public record MutantInfo(String id, int step, String source, Text description) {}
 }

@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.verdict;
 
 import java.util.Locale;
 

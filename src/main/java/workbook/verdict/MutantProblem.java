@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.verdict;
 
 /**
  * Why a mutant could not be judged ({@link MutantStatus#ERROR}): its text to find is gone from the reference, it does
@@ -8,5 +8,5 @@ public enum MutantProblem implements Wire {
     NOT_APPLICABLE, DOES_NOT_COMPILE, RUN_FAILED;
 
     /** A mutant that cannot run, and the sentence that says why. */
-    record Unusable(MutantProblem problem, String message) {}
+    public record Unusable(MutantProblem problem, Reason reason) {}
 }

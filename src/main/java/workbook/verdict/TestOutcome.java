@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.verdict;
 
 /** How one official test went. {@code NOT_STARTED}: it hit the skeleton's "not yet" in the step's own method. */
 public enum TestOutcome implements Wire {

@@ -1,4 +1,4 @@
-package workbook.grade;
+package workbook.verdict;
 
 /**
  * What PIT says became of one of its mutants ({@code status} in mutations.xml). Only {@link #SURVIVED} and
@@ -13,7 +13,7 @@ public enum PitStatus implements Wire {
         return this == SURVIVED || this == NO_COVERAGE;
     }
 
-    static PitStatus of(String name) {
+    public static PitStatus of(String name) {
         try {
             return valueOf(name.strip());
         } catch (IllegalArgumentException e) {
