@@ -137,6 +137,22 @@ class GradeTest {
         }
     }
 
+    /** {@code grade --json} is the same whatever the language: {@code --lang} translates the screens and files alone. */
+    @Test
+    void theJsonIsTheSameInKoreanAndEnglish() throws IOException {
+        Path dir = work.resolve("lang");
+        student(dir, "ada", null, "KillsBoth.java");
+        student(dir, "di", "DoesNotCompile.java", "KillsBoth.java");
+        Map<String, String> json = new HashMap<>();
+        for (String lang : List.of("en", "ko")) {
+            WorkbookRun.Result r = run("grade", dir.toString(), "--out", work.resolve("lang-" + lang).toString(),
+                    "--jobs", "2", "--lab", "alpha", "--time-budget", "20", "--lang", lang, "--json");
+            json.put(lang, GoldenScreensTest.normalise(r.out(), dir).replaceAll("\"seconds\": [0-9.]+", "\"seconds\": 0"));
+        }
+        assertTrue(json.get("en").contains("\"reason\""), json.get("en"));
+        assertEquals(json.get("en"), json.get("ko"));
+    }
+
     @Test
     void withoutASandboxGradingNeedsUnsafe() throws IOException {
         Path dir = work.resolve("one");
