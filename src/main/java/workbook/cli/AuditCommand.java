@@ -20,6 +20,10 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--mutants", paramLabel = "DIR", description = "Also audit the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
 
+    @Option(names = "--json-file", paramLabel = "FILE",
+            description = "Also write the verdict as JSON (what --json prints) to FILE; the screen stays as it is.")
+    java.nio.file.Path jsonFile;
+
     @Option(names = "--report", paramLabel = "DIR", description = {
             "Also write DIR/mutation-report.json (Stryker's mutation-testing-report-schema) and DIR/index.html (its viewer, offline); with several labs, one folder DIR/<lab> each.",
             "DIR/mutation-report.json (Stryker 스키마)과 DIR/index.html (오프라인 화면)도 씁니다; 실습이 여럿이면 DIR/<실습> 마다."})
@@ -56,8 +60,10 @@ final class AuditCommand implements Callable<Integer> {
             }
         }
         boolean ok = verdicts.stream().allMatch(Verdicts.Audit::ok);
+        String json = verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new Audits("audits", ok, verdicts));
+        JsonFile.write(jsonFile, json);
         if (options.json) {
-            System.out.println(verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new Audits("audits", ok, verdicts)));
+            System.out.println(json);
         }
         return ok ? 0 : 1;
     }

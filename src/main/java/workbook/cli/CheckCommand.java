@@ -29,6 +29,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "List passing tests too.")
     boolean verbose;
 
+    @Option(names = "--json-file", paramLabel = "FILE",
+            description = "Also write the verdict as JSON (what --json prints) to FILE; the screen stays as it is.")
+    java.nio.file.Path jsonFile;
+
     @Option(names = "--junit", paramLabel = "FILE",
             description = "Also write the verdict as JUnit XML (Maven Surefire's format) to FILE, whatever the verdict.")
     Path junit;
@@ -51,6 +55,7 @@ final class CheckCommand implements Callable<Integer> {
         workbook.run.Timing.mark("grader ready");
         Verdicts.Check verdict = grader.check(ws, steps);
         PrintStream screen = STDOUT.equals(classroom) ? System.err : System.out;
+        JsonFile.write(jsonFile, Json.of(verdict, lab.msg));
         if (options.json) {
             screen.println(Json.of(verdict, lab.msg));
         } else {

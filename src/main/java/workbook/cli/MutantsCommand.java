@@ -26,6 +26,10 @@ final class MutantsCommand implements Callable<Integer> {
     @Option(names = "--extra-mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
 
+    @Option(names = "--json-file", paramLabel = "FILE",
+            description = "Also write the verdict as JSON (what --json prints) to FILE; the screen stays as it is.")
+    java.nio.file.Path jsonFile;
+
     @Option(names = "--report", paramLabel = "DIR", description = {
             "Also write DIR/mutation-report.json (Stryker's mutation-testing-report-schema: your step contracts, your tests, every mutant) and DIR/index.html (its viewer, offline).",
             "DIR/mutation-report.json (Stryker 스키마: 단계 계약, 내 시험, 뮤턴트마다)과 DIR/index.html (오프라인 화면)도 씁니다."})
@@ -47,8 +51,10 @@ final class MutantsCommand implements Callable<Integer> {
         List<Recorder.Compared> compared = Recording.afterMutants(lab, ws, verdict);
         Recording.receipt(lab, ws, workbook.receipt.Receipts.of("mutants", lab.course, ws, step == null
                 ? lab.course.steps().stream().map(workbook.catalogue.Step::number).toList() : List.of(step), false, null, verdict));
+        String json = Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared), lab.msg);
+        JsonFile.write(jsonFile, json);
         if (options.json) {
-            System.out.println(Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared), lab.msg));
+            System.out.println(json);
         } else {
             new Human(lab.msg, System.out).mutants(verdict);
             new ProgressReport(lab.msg, System.out).comparisons(compared);
