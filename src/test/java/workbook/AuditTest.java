@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static workbook.CheckFixturesTest.text;
+import static workbook.CheckFixturesIT.text;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@code workbook audit}: the lab as shipped is sound, and a broken private mutant set is called out. One audit of the
  * lab with the private set (the lab's whole audit is the expensive part, and the private set only adds to it) carries
  * both: the shipped part must hold as if audited alone, and exactly the two private mutants are problems. That a sound
- * audit says {@code ok} and exits 0 is held by the other labs' audits ({@code LabsTest}, {@code SingleflightLabTest}).
+ * audit says {@code ok} and exits 0 is held by the other labs' audits ({@code LabsIT}, {@code SingleflightLabIT}).
  */
 class AuditTest {
     private static final String RACE_MUTANT = "08-read-then-write-outside-transaction";

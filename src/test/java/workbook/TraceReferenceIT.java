@@ -23,10 +23,10 @@ import workbook.jshell.Scenario;
  * <p>A trace starts three JVMs and two JShell sessions, so the reference is traced against itself only on the fewest
  * steps whose scenes together make every kind of call the lab's scenes make (and hide every field they hide): the two
  * sides run the same code on the same calls, so what could make them part is a kind of call or of outcome, not the
- * step it appears in. On every step, {@link TraceTest}'s mutant traces show the rows before the exposing moment agree
+ * step it appears in. On every step, {@link TraceIT}'s mutant traces show the rows before the exposing moment agree
  * with the reference and no reference row times out.
  */
-class TraceReferenceTest {
+class TraceReferenceIT {
     @TempDir Path ws;
 
     @Test
@@ -42,7 +42,7 @@ class TraceReferenceTest {
             JsonObject trace = r.json();
             assertTrue(trace.get("firstDivergence").isJsonNull(), "step " + s.number() + "\n" + r.describe());
             assertEquals(0, r.exit(), r.describe());
-            TraceTest.referenceRowsAllRan(trace, s.number());
+            TraceIT.referenceRowsAllRan(trace, s.number());
             for (JsonElement row : trace.getAsJsonArray("rows")) {
                 assertTrue(row.getAsJsonObject().get("same").getAsBoolean(), "step " + s.number() + " row " + row);
             }

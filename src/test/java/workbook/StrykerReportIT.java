@@ -39,7 +39,7 @@ import workbook.catalogue.MutantFile;
  * the command's own verdict, {@code killedBy} names tests the report lists, locations point at the right text, and the
  * learner's report shows no line of the reference. One run of each command, in the smallest lab.
  */
-class StrykerReportTest {
+class StrykerReportIT {
     private static final String LAB = "projection";
     private static JsonSchema schema;
 
@@ -60,7 +60,7 @@ class StrykerReportTest {
         Path dir = tmp.resolve("audit");
         WorkbookRun.Result r = WorkbookRun.runAsLauncher("audit", "--lab", LAB, "--json", "--report", dir.toString());
         JsonObject verdict = r.json();
-        // The lab's own audit holds (the only audit of lab 3 in the suite; ProjectionLabTest leaves it to this run).
+        // The lab's own audit holds (the only audit of lab 3 in the suite; ProjectionLabIT leaves it to this run).
         assertTrue(verdict.getAsJsonArray("problems").isEmpty(), "problems: " + verdict.get("problems") + "\n" + r.describe());
         assertTrue(verdict.get("ok").getAsBoolean(), r.describe());
         assertEquals(0, r.exit(), r.describe());

@@ -26,9 +26,9 @@ import workbook.catalogue.Step;
 /**
  * {@code workbook trace N}: each worksheet mutant, used as a learner's code, parts from the reference exactly at the
  * scene moment that the step's scenario marks as exposing it ({@code "exposes": "<mutant id>"}), and no moment of the
- * reference's side times out. The reference against itself: {@link TraceReferenceTest}.
+ * reference's side times out. The reference against itself: {@link TraceReferenceIT}.
  */
-class TraceTest {
+class TraceIT {
     @TempDir Path ws;
 
     static Stream<Arguments> worksheetMutants() {

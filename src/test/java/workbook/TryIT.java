@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code workbook try}: JShell over the learner's code, driven through standard input as a script would. */
-class TryTest {
+class TryIT {
     @TempDir Path ws;
 
     private WorkbookRun.Result tryWith(String input, String... args) {

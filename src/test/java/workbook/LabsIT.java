@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * files, one of them an instance made by a constructor; {@code beta} with one) is checked, audited and chosen between
  * with nothing in {@code src/} knowing either.
  */
-class LabsTest {
+class LabsIT {
     @TempDir Path tmp;
 
     /** A copy of the fixture home: the workbook keeps its compile cache below its home, never among test classes. */

@@ -3,7 +3,7 @@ package workbook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static workbook.CheckFixturesTest.text;
+import static workbook.CheckFixturesIT.text;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * workspace holding only its package selects it, and nothing the lab writes holds the fake credential or the fake
  * tenant's address.
  */
-class SingleflightLabTest {
+class SingleflightLabIT {
     private static final String LAB = "singleflight";
 
     @TempDir Path tmp;

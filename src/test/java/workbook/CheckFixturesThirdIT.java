@@ -6,17 +6,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The last third of {@link CheckFixturesTest}'s golden files, in a class of its own so another test JVM can take it. */
-class CheckFixturesThirdTest {
+/** The last third of {@link CheckFixturesIT}'s golden files, in a class of its own so another test JVM can take it. */
+class CheckFixturesThirdIT {
     @TempDir Path tmp;
 
     static Stream<String> fixtures() {
-        return CheckFixturesTest.third(2);
+        return CheckFixturesIT.third(2);
     }
 
     @ParameterizedTest(name = "check {0}")
     @MethodSource("fixtures")
     void verdictMatchesTheFixture(String name) {
-        CheckFixturesTest.verdictMatches(name, tmp);
+        CheckFixturesIT.verdictMatches(name, tmp);
     }
 }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Lab 3 ({@code projection}) as shipped: its probe measures every build the lab names with the same numbers for the
  * same seed, zero loss and zero duplication for the reference (and the reference copied as the learner's code) in every
  * cell, and loss for the mutant that marks on read; on the skeleton it says the learner's code is not written yet.
- * The lab's audit is asserted by {@link StrykerReportTest}, whose audit run with a report is the only one of lab 3.
+ * The lab's audit is asserted by {@link StrykerReportIT}, whose audit run with a report is the only one of lab 3.
  */
-class ProjectionLabTest {
+class ProjectionLabIT {
     private static final String LAB = "projection";
 
     @TempDir Path tmp;

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code lease/Jobs.java} (the reference with one planted change) and {@code expected.json}, the verdict essentials
  * the runner must produce for it. The keys of expected.json are described in {@code fixtures/README.md}.
  */
-class CheckFixturesTest {
+class CheckFixturesIT {
     private static final int DEFAULT_MAX_SECONDS = 120;
 
     @TempDir Path tmp;
@@ -32,7 +32,7 @@ class CheckFixturesTest {
     }
 
     /**
-     * Every third fixture; {@link CheckFixturesOtherHalfTest} and {@link CheckFixturesThirdTest} take the others, so
+     * Every third fixture; {@link CheckFixturesOtherHalfIT} and {@link CheckFixturesThirdIT} take the others, so
      * three test JVMs share them from the start and the shorter classes fill in after.
      */
     static Stream<String> firstHalf() {

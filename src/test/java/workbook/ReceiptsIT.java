@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * work and names what changed: a learner file, an official test, a mutant, or the receipt itself. Runs on the small
  * fixture lab {@code alpha} in a copy of its home, so the official content can be changed.
  */
-class ReceiptsTest {
+class ReceiptsIT {
     @TempDir static Path home;
     @TempDir Path tmp;
 

@@ -1,8 +1,8 @@
 package workbook;
 
 import static org.junit.jupiter.api.Assertions.fail;
-import static workbook.CheckFixturesTest.quote;
-import static workbook.CheckFixturesTest.text;
+import static workbook.CheckFixturesIT.quote;
+import static workbook.CheckFixturesIT.text;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code lease/JobsTest.java} (its {@code Jobs.java} is the reference) and {@code expected.json}: the validity of
  * each learner test and what happens to each mutant. Keys are described in {@code fixtures/README.md}.
  */
-class MutantsFixturesTest {
+class MutantsFixturesIT {
     @TempDir Path tmp;
 
     static Stream<String> fixtures() {
@@ -85,7 +85,7 @@ class MutantsFixturesTest {
         if (exp.has("exit") && exp.get("exit").getAsInt() != r.exit()) {
             problems.add("exit code " + r.exit() + ", expected " + exp.get("exit").getAsInt());
         }
-        CheckFixturesTest.compareCompile(exp, v, problems);
+        CheckFixturesIT.compareCompile(exp, v, problems);
 
         Map<String, JsonObject> tests = byId(v, "tests");
         Map<String, JsonObject> mutants = byId(v, "mutants");

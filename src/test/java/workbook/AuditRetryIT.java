@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * tried again with a longer limit, stays subtle when it then passes, and the audit says it retried; a mutant whose
  * happy path fails by assertion is still not subtle.
  */
-class AuditRetryTest {
+class AuditRetryIT {
     @TempDir Path home;
 
     @Test
