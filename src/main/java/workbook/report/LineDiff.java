@@ -76,10 +76,60 @@ public final class LineDiff {
         }
     }
 
+    /**
+     * Where a line stands in its method: how many blocks deep (braces, whatever the indentation style) and the header
+     * of the block it is in ({@code if (s == 409) {}), null at the top. Two lines are one statement changed only when
+     * they stand in the same place: a {@code return} in the 409 branch is not the same statement as a {@code return}
+     * after the 2xx checks, however alike their words.
+     */
+    record Place(int depth, String guard) {
+        static List<Place> of(List<String> lines) {
+            List<Place> out = new ArrayList<>();
+            List<String> open = new ArrayList<>(); // the header of each block open before the line
+            for (String line : lines) {
+                String code = code(line);
+                int closing = 0;
+                while (closing < code.length() && code.charAt(closing) == '}') {
+                    closing++;
+                }
+                for (int k = 0; k < closing && !open.isEmpty(); k++) {
+                    open.remove(open.size() - 1);
+                }
+                out.add(new Place(open.size(), open.isEmpty() ? null : open.get(open.size() - 1)));
+                for (int k = closing; k < code.length(); k++) {
+                    if (code.charAt(k) == '{') {
+                        open.add(squeezed(line));
+                    } else if (code.charAt(k) == '}' && !open.isEmpty()) {
+                        open.remove(open.size() - 1);
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The line without its string and char literals and its line comment, stripped. */
+        private static String code(String line) {
+            return line.replaceAll("\"(\\\\.|[^\"\\\\])*\"|'(\\\\.|[^'\\\\])*'", "\"\"")
+                    .replaceAll("//.*$", "").strip();
+        }
+
+        boolean sameAs(Place other) {
+            if (depth != other.depth) {
+                return false;
+            }
+            if (guard == null || other.guard == null) {
+                return guard == null && other.guard == null;
+            }
+            return guard.equals(other.guard) || similarity(words(guard, other.guard)) >= PAIRED;
+        }
+    }
+
     /** The diff from {@code first} (old) to {@code second} (new). */
     public static List<Line> of(String first, String second) {
         List<String> a = first.lines().toList();
         List<String> b = second.lines().toList();
+        List<Place> pa = Place.of(a);
+        List<Place> pb = Place.of(b);
         Patch<String> patch = DiffUtils.diff(a, b, (x, y) -> squeezed(x).equals(squeezed(y)));
         List<Line> out = new ArrayList<>();
         int i = 0;
@@ -87,7 +137,10 @@ public final class LineDiff {
             for (; i < d.getSource().getPosition(); i++) {
                 out.add(Line.whole(Mark.SAME, a.get(i)));
             }
-            out.addAll(block(d.getSource().getLines(), d.getTarget().getLines()));
+            int from = d.getSource().getPosition();
+            int to = d.getTarget().getPosition();
+            out.addAll(block(d.getSource().getLines(), d.getTarget().getLines(),
+                    pa.subList(from, from + d.getSource().size()), pb.subList(to, to + d.getTarget().size())));
             i += d.getSource().size();
         }
         for (; i < a.size(); i++) {
@@ -101,6 +154,14 @@ public final class LineDiff {
      * alignment over the block; a method's blocks are a few lines).
      */
     static List<Line> block(List<String> olds, List<String> news) {
+        return block(olds, news, Place.of(olds), Place.of(news));
+    }
+
+    /**
+     * A changed block whose lines stand at {@code oldPlaces} and {@code newPlaces}: only lines in the same place pair,
+     * and a pair whose words changed in more than {@link #SITES} places reads better as two whole lines.
+     */
+    static List<Line> block(List<String> olds, List<String> news, List<Place> oldPlaces, List<Place> newPlaces) {
         int n = olds.size();
         int m = news.size();
         double[][] best = new double[n + 1][m + 1];
@@ -111,7 +172,7 @@ public final class LineDiff {
             for (int y = 0; y < m; y++) {
                 Line w = words(olds.get(x), news.get(y));
                 row.add(w);
-                alike[x][y] = similarity(w);
+                alike[x][y] = oldPlaces.get(x).sameAs(newPlaces.get(y)) ? similarity(w) : 0;
             }
             words.add(row);
         }
@@ -129,7 +190,13 @@ public final class LineDiff {
             if (alike[x][y] >= PAIRED && best[x][y] == alike[x][y] + best[x + 1][y + 1]) {
                 out.addAll(added);
                 added.clear();
-                out.add(words.get(x).get(y));
+                Line pair = words.get(x).get(y);
+                if (sites(pair) > SITES) {
+                    out.add(Line.whole(Mark.OLD, olds.get(x)));
+                    out.add(Line.whole(Mark.NEW, news.get(y)));
+                } else {
+                    out.add(pair);
+                }
                 x++;
                 y++;
             } else if (best[x + 1][y] >= best[x][y + 1]) {
@@ -282,6 +349,24 @@ public final class LineDiff {
         }
         old.setLength(0);
         nu.setLength(0);
+    }
+
+    /** How many places of change a changed line may show as one line; more read as a puzzle, not a change. */
+    static final int SITES = 2;
+
+    /** The places where a changed line's words differ: runs of changed pieces between shared words. */
+    static int sites(Line changed) {
+        int count = 0;
+        boolean inChange = false;
+        for (Piece p : changed.pieces()) {
+            if (p.kind() == Kind.SAME && !p.text().isBlank()) {
+                inChange = false;
+            } else if (p.kind() != Kind.SAME && !inChange) {
+                inChange = true;
+                count++;
+            }
+        }
+        return count;
     }
 
     /** The share of the two lines' non-blank characters that the changed line keeps in common. */

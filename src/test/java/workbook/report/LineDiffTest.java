@@ -71,6 +71,42 @@ class LineDiffTest {
                 "each line pairs with the one it most resembles; the other stays whole");
     }
 
+    /**
+     * Lines pair by meaning, not by look: the learner's last {@code return} after the 2xx checks and the reference's
+     * {@code return} inside {@code if (s == 409)} are different statements, however alike their words.
+     */
+    @Test
+    void aReturnInAnotherBranchIsNotTheSameStatement() {
+        String yours = String.join("\n",
+                "static R classify(int s) {",
+                "    if (s == 200) {",
+                "        return R.SUCCESS;",
+                "    }",
+                "    return R.NOT_APPLIED;",
+                "}");
+        String reference = String.join("\n",
+                "static R classify(int s) {",
+                "    if (s == 200) {",
+                "        return R.SUCCESS;",
+                "    }",
+                "    if (s == 409) {",
+                "        return R.FENCED;",
+                "    }",
+                "    return R.UNKNOWN;",
+                "}");
+        List<String> lines = plain(yours, reference);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("[-NOT_APPLIED-]{+FENCED+}")), String.join("\n", lines));
+        assertTrue(lines.contains("+         return R.FENCED;"), String.join("\n", lines));
+    }
+
+    /** A pair whose words differ in more than two places reads as two whole lines, mine then the reference's. */
+    @Test
+    void aLineChangedInManyPlacesIsShownAsTwoLines() {
+        List<String> lines = plain("if (applied.isEmpty()) {", "if (reply.applied().equals(Optional.of(false))) {");
+        assertEquals(List.of("- if (applied.isEmpty()) {", "+ if (reply.applied().equals(Optional.of(false))) {"), lines);
+        assertEquals(List.of("~ if (cls == null{+ || attempt < 1+}) {"), plain("if (cls == null) {", "if (cls == null || attempt < 1) {"));
+    }
+
     @Test
     void aChangedLineReadsAsEitherVersionAndAnOperatorIsOneWord() {
         LineDiff.Line line = LineDiff.of("if (until >= now) {", "if (until > now) {").get(0);
