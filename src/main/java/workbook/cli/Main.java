@@ -61,8 +61,21 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             return 2;
         });
         String[] argv = commandFirst(args, cli.getSubcommands().keySet());
+        boolean wrapped = wrapped(argv, cli.getSubcommands().keySet());
         if (!paged(argv, cli.getSubcommands().keySet())) {
-            return cli.execute(argv);
+            if (!wrapped) {
+                return cli.execute(argv);
+            }
+            // Every line of the screen through one word wrap: a long line breaks between words, never inside one.
+            PrintStream wrapping = new PrintStream(new workbook.report.Wrapping(out, workbook.report.Terminal.columns()),
+                    true, StandardCharsets.UTF_8);
+            System.setOut(wrapping);
+            try {
+                return cli.execute(argv);
+            } finally {
+                wrapping.flush();
+                System.setOut(out);
+            }
         }
         // A screen taller than the terminal goes through the pager, as git's do (less -FRX: it quits at once when the
         // screen fits). Standard error (progress) still goes straight to the terminal.
@@ -76,6 +89,11 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             System.setOut(out);
         }
         String text = screen.toString(StandardCharsets.UTF_8);
+        if (wrapped) {
+            int width = workbook.report.Terminal.columns();
+            text = text.lines().flatMap(l -> workbook.report.Wrapping.wrap(l, width).stream())
+                    .collect(java.util.stream.Collectors.joining("\n", "", text.endsWith("\n") ? "\n" : ""));
+        }
         if (!text.isEmpty()) {
             workbook.report.Pager.system(true).show(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text, out);
         }
@@ -85,6 +103,16 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The commands whose screens may be long and ask nothing: paged when standard output is a terminal. */
     private static final java.util.Set<String> PAGED = java.util.Set.of("status", "check", "mutants", "audit", "trace",
             "probe", "reveal", "lint", "hint", "verify");
+
+    /** The commands that talk with the learner line by line (a prompt, a key): their screens are not re-wrapped. */
+    private static final java.util.Set<String> UNWRAPPED = java.util.Set.of("try", "watch");
+
+    /** Whether this command line's screen goes through the last word wrap: a screen for a person, not JSON. */
+    private static boolean wrapped(String[] argv, java.util.Set<String> commands) {
+        java.util.List<String> a = java.util.List.of(argv);
+        String command = a.stream().filter(commands::contains).findFirst().orElse("status");
+        return !a.contains("--json") && !UNWRAPPED.contains(command);
+    }
 
     /** Whether this command line's screen goes through the pager: a terminal, no --json, no --no-pager, no --help. */
     private static boolean paged(String[] argv, java.util.Set<String> commands) {

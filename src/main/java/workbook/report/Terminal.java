@@ -103,7 +103,7 @@ public final class Terminal {
 
     /** Rows and columns of the terminal this process runs in. */
     private static int[] stty() {
-        if (System.console() == null) {
+        if (!outputIsTerminal()) {
             // a file or a pipe: nothing wraps it, so keep whole lines (a command stays on one line)
             return new int[] {Integer.MAX_VALUE, 160};
         }
