@@ -155,7 +155,7 @@ public final class Lab {
     /** What a trigger's outcome is now: its value, or "open". */
     public static String outcome(Path db, String run) {
         Acquisition a = w(db).got.get(run);
-        return a == null ? "(no such trigger)" : a.outcome().isDone() ? String.valueOf(a.outcome().getNow(null)) : "open";
+        return a == null ? "—" : a.outcome().isDone() ? String.valueOf(a.outcome().getNow(null)) : "open";
     }
 
     public static int inFlight(Path db) {

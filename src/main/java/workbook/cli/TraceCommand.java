@@ -53,20 +53,58 @@ final class TraceCommand implements Callable<Integer> {
         } else {
             wide(trace, msg, out, term);
         }
+        Integer notYet = notYet(trace);
         if (trace.firstDivergence() == null) {
             out.println(term.bold(msg.get("trace.same")));
+        } else if (notYet != null) {
+            // An unwritten method of a later step stops the scene: that, not the cells, is what to read.
+            out.println(term.bold(msg.get("trace.notYet", notYet)));
         } else {
             Tracer.Divergence d = trace.firstDivergence();
             int width = Terminal.columns();
             out.println(term.bold(msg.get("trace.diverges", d.row(), d.call())));
-            for (String line : new String[] {msg.get("trace.clause", d.clause()), msg.get("trace.mine", d.learner()),
-                    msg.get("trace.theirs", d.reference())}) {
+            // The table above shows both rows whole; when the results differ, the results say it.
+            String mine = d.learner();
+            String theirs = d.reference();
+            String[] m = mine.split(" \\| ", 2);
+            String[] t = theirs.split(" \\| ", 2);
+            if (!m[0].equals(t[0])) {
+                mine = m[0];
+                theirs = t[0];
+            }
+            for (String line : new String[] {msg.get("trace.clause", d.clause()), msg.get("trace.mine", mine),
+                    msg.get("trace.theirs", theirs)}) {
                 java.util.List<String> parts = Terminal.wrap(line, width - 4);
                 for (int i = 0; i < parts.size(); i++) {
                     out.println((i == 0 ? "  " : "    ") + parts.get(i));
                 }
             }
         }
+        out.println(term.bold(next(trace, notYet, msg)));
+    }
+
+    /** The skeleton's marker in a learner's cell: a method of that step is not written yet. */
+    private static final java.util.regex.Pattern NOT_YET = java.util.regex.Pattern.compile("not yet\\s*[—-]+\\s*step\\s*(\\d+)");
+
+    /** The earliest step whose method a learner's cell of the scene found unwritten; null when none. */
+    static Integer notYet(Tracer.Trace trace) {
+        return trace.rows().stream().map(r -> r.learner().detail() == null ? null : NOT_YET.matcher(r.learner().detail()))
+                .filter(m -> m != null && m.find()).map(m -> Integer.parseInt(m.group(1))).min(Integer::compare).orElse(null);
+    }
+
+    /** What to do after reading the scene. */
+    private static String next(Tracer.Trace trace, Integer notYet, Messages msg) {
+        if (notYet != null) {
+            return msg.get("next.start", notYet);
+        }
+        return trace.firstDivergence() == null ? msg.get("trace.next.same", trace.step())
+                : msg.get("trace.next.differs", trace.step());
+    }
+
+    /** A learner's result as the table shows it: an unwritten method says so, not its exception's name. */
+    static String shown(Tracer.Row r, Messages msg) {
+        java.util.regex.Matcher m = r.learner().detail() == null ? null : NOT_YET.matcher(r.learner().detail());
+        return m != null && m.find() ? msg.get("trace.notYetCell", m.group(1)) : r.learner().result();
     }
 
     /**
@@ -83,7 +121,7 @@ final class TraceCommand implements Callable<Integer> {
             if (r.same()) {
                 say(out, msg.get("trace.both"), r.learner().result() + " │ " + r.learner().state(), width, null);
             } else {
-                say(out, msg.get("trace.col.mine"), r.learner().result() + " │ " + r.learner().state(), width, term);
+                say(out, msg.get("trace.col.mine"), shown(r, msg) + " │ " + r.learner().state(), width, term);
                 say(out, msg.get("trace.col.reference"), r.reference().result() + " │ " + r.reference().state(), width, null);
                 if (r.learner().result().equals(r.reference().result())) {
                     // Both calls returned the same: what differs is the row the call left behind.
@@ -134,7 +172,7 @@ final class TraceCommand implements Callable<Integer> {
             boolean resultDiffers = !r.learner().result().equals(r.reference().result());
             String mark = r.same() ? " " : term.red("✗");
             String tag = first ? " " + term.red(msg.get("trace.first")) : "";
-            cells(out, term, new String[] {time(r.t()), r.who(), r.call(), r.learner().result(), r.reference().result()},
+            cells(out, term, new String[] {time(r.t()), r.who(), r.call(), shown(r, msg), r.reference().result()},
                     widths, resultDiffers ? " " + mark + tag : "");
             cells(out, term, new String[] {"", "", stateLabel, r.learner().state(), r.reference().state()},
                     widths, resultDiffers ? "" : " " + mark + tag);
