@@ -46,10 +46,13 @@ public final class WatchSession {
     private java.util.concurrent.CompletableFuture<Verdicts.Check> running;
     private Scope runningScope;
     private long runningSaved = -1;
+    /** A save seen while a check ran (its time), graded when that check ends; -1 when none waits. */
+    private long pendingSave = -1;
 
     /**
-     * Runs until q (or the end of input). Returns the exit status: 0. Every check runs in the background: q quits at
-     * once, any other key stops a long check, and a save during a check starts it again on the new file.
+     * Runs until q (or the end of input). Returns the exit status: 0. Every check runs in the background, so a key does
+     * what it says at once (q quits, h shows a hint, n and c start another check), and a save during a check is graded
+     * right after it (never lost, never graded twice at once).
      */
     public int run(InputStream in, boolean terminal, Integer startAt) throws InterruptedException {
         List<java.nio.file.Path> watched = new java.util.ArrayList<>(ws.learnerFiles());
@@ -68,9 +71,11 @@ public final class WatchSession {
                 if (saves.changed()) {
                     long saved = saves.lastSaveMillis();
                     workbook.run.Timing.mark("watch: save seen " + (System.currentTimeMillis() - saved) + " ms after it");
-                    Scope again = running != null && runningScope == Scope.ALL ? Scope.ALL : Scope.CURRENT;
-                    stop(); // a save during a check: the check starts again, on the new file
-                    start(current == 0 ? Scope.ALL_THEN_CURRENT : again, saved);
+                    if (running != null) {
+                        pendingSave = saved; // graded when the check in progress ends
+                    } else {
+                        start(current == 0 ? Scope.ALL_THEN_CURRENT : Scope.CURRENT, saved);
+                    }
                 }
                 if (running != null && running.isDone()) {
                     finished();
@@ -118,6 +123,13 @@ public final class WatchSession {
             return;
         }
         running = null;
+        long waiting = pendingSave;
+        pendingSave = -1;
+        if (waiting >= 0 && runningScope == Scope.CURRENT) {
+            // The file changed while this check ran: its verdict is of the old file. Grade the new one instead.
+            start(Scope.CURRENT, waiting);
+            return;
+        }
         switch (runningScope) {
             case ALL_THEN_CURRENT -> {
                 lastAll = v;
@@ -125,12 +137,15 @@ public final class WatchSession {
                     current = startAt != null ? startAt : firstUnfinished(v);
                     grader.warmUp(ws);
                 }
-                start(Scope.CURRENT, runningSaved);
+                start(Scope.CURRENT, waiting >= 0 ? waiting : runningSaved);
             }
             case ALL -> {
                 lastAll = v;
                 new Human(msg, out).check(forWatch(v), false);
                 out.println(msg.get("watch.keys"));
+                if (waiting >= 0) {
+                    start(Scope.CURRENT, waiting);
+                }
             }
             case CURRENT -> {
                 remember(v);
@@ -140,18 +155,14 @@ public final class WatchSession {
     }
 
     private boolean onKey(char key) {
-        if (running != null && !running.isDone()) {
-            if (key == 'q') {
-                out.println(msg.get("watch.bye"));
-                return false;
-            }
-            // Any other key during a check stops it: the learner wants the screen back.
+        boolean busy = running != null && !running.isDone();
+        if (busy && (key == 'n' || key == 'c')) {
+            // Another check asked for: the one in progress gives way to it.
             stop();
-            out.println(msg.get("watch.stopped"));
+            pendingSave = -1;
             if (current == 0) {
                 current = startAt != null ? startAt : course.steps().get(0).number();
             }
-            return true;
         }
         switch (key) {
             case 'q' -> {
@@ -164,7 +175,7 @@ public final class WatchSession {
                 }
                 start(Scope.CURRENT, -1);
             }
-            case 'h' -> hint.accept(current);
+            case 'h' -> hint.accept(current == 0 ? (startAt != null ? startAt : course.steps().get(0).number()) : current);
             case 'l' -> list();
             case 'c' -> start(Scope.ALL, -1);
             default -> out.println(msg.get("watch.keys"));

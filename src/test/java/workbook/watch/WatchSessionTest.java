@@ -89,6 +89,53 @@ class WatchSessionTest {
         }
     }
 
+    /**
+     * A key pressed while the first check runs does what it says (h shows the hint, the check goes on), and a save
+     * made meanwhile is graded when that check ends: it is neither lost nor allowed to cancel the verdict.
+     */
+    @Test
+    @Timeout(180)
+    void aKeyAndASaveDuringACheckAreNotLost() throws Exception {
+        Path home = WorkbookRun.home();
+        Course course = Catalogue.load(home, "lease", java.util.List.of());
+        Workspace ws = new Workspace(dir, course);
+        Files.createDirectories(ws.jobsFile().getParent());
+        Files.writeString(ws.jobsFile(), Files.readString(home.resolve("skeleton/lease/Jobs.java")));
+        Files.copy(home.resolve("skeleton/lease/JobsTest.java"), ws.testFile());
+        Messages msg = Messages.of("en");
+        Path cache = Builds.defaultCache(home);
+        Grader grader = new Grader(new Builds(course, cache, msg.locale()),
+                new ChildRunner(Limits.defaults(), List.of(), cache, true), 1);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        PipedOutputStream keys = new PipedOutputStream();
+        PipedInputStream in = new PipedInputStream(keys);
+        WatchSession session = new WatchSession(course, ws, grader, msg, out, step -> out.println("hint for " + step));
+        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return session.run(in, false, null);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            waitFor(printed, "grading every step", 30);
+            keys.write("h\n".getBytes(StandardCharsets.UTF_8));
+            keys.flush();
+            waitFor(printed, "hint for 1", 30);
+            // The reference's Jobs.java saved while the first check still runs.
+            Files.writeString(ws.jobsFile(), Files.readString(home.resolve("answers/lease/Jobs.java")));
+            waitFor(printed, "step 1 passes", 120);
+            assertTrue(text(printed).indexOf("hint for 1") < text(printed).indexOf("step 1 passes"), text(printed));
+            keys.write("q\n".getBytes(StandardCharsets.UTF_8));
+            keys.flush();
+            assertEquals(0, running.get(30, TimeUnit.SECONDS));
+        } finally {
+            keys.close();
+            grader.shutdown();
+        }
+    }
+
     private static String text(ByteArrayOutputStream b) {
         return b.toString(StandardCharsets.UTF_8);
     }
