@@ -49,7 +49,7 @@ public final class TestCalls {
             return true;
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, java.nio.charset.StandardCharsets.UTF_8)) {
             JavacTask task = (JavacTask) javac.getTask(null, files, d -> { }, List.of("-proc:none"), null,
                     files.getJavaFileObjectsFromPaths(sources));
             for (CompilationUnitTree unit : task.parse()) {
