@@ -60,6 +60,16 @@ final class AuditCommand implements Callable<Integer> {
             }
         }
         boolean ok = verdicts.stream().allMatch(Verdicts.Audit::ok);
+        if (!options.json && verdicts.size() > 1) {
+            // Several labs: one line each at the end, so the verdict of every lab is on the last screen.
+            workbook.words.Messages msg = workbook.words.Messages.of(options.lang());
+            System.out.println();
+            System.out.println(msg.get("report.audit.labs"));
+            for (Verdicts.Audit a : verdicts) {
+                System.out.println("  " + msg.get(a.ok() ? "report.audit.labOk" : "report.audit.labFailed", a.lab(),
+                        a.mutants().size(), a.problems().size()));
+            }
+        }
         String json = verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new Audits("audits", ok, verdicts));
         JsonFile.write(jsonFile, json);
         if (options.json) {

@@ -193,6 +193,7 @@ final class Lab {
         if (explicit) {
             throw new SetupError(msg.get("setup.noWorkspace", Workspace.display(ws.jobsFile())) + besides(ws));
         }
+        boolean added = Files.isDirectory(ws.dir()); // a workspace of another lab: only this lab's folder is new
         try {
             Files.createDirectories(ws.jobsFile().getParent());
             for (String f : course.learnerFiles()) {
@@ -205,7 +206,8 @@ final class Lab {
             throw new UncheckedIOException(e);
         }
         copyGiven(ws);
-        notices.println(msg.get("setup.created", Workspace.display(ws.dir())));
+        notices.println(added ? msg.get("setup.labAdded", course.id(), Workspace.display(ws.jobsFile().getParent()))
+                : msg.get("setup.created", Workspace.display(ws.dir())));
         return ws;
     }
 

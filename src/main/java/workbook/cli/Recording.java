@@ -49,8 +49,14 @@ final class Recording {
             }
             // check never stops to ask (prompts belong to words and predict): one line, at a step's first pass,
             // suggests words N; the board lists the rest.
-            checked.firstPassed().stream().findFirst()
-                    .ifPresent(n -> workbook.report.Terminal.fit(lab.msg.get("words.tip", n), 1).forEach(System.out::println));
+            List<Integer> first = checked.firstPassed();
+            if (!first.isEmpty()) {
+                // Several steps passing together are named together; words starts with the first of them.
+                String tip = first.size() == 1 ? lab.msg.get("words.tip", first.get(0))
+                        : lab.msg.get("words.tipMany", first.get(0), first.stream().map(String::valueOf)
+                                .collect(java.util.stream.Collectors.joining(", ")));
+                workbook.report.Terminal.fit(tip, 1).forEach(System.out::println);
+            }
         } catch (RuntimeException e) {
             failed(lab, e);
         }

@@ -48,7 +48,8 @@ final class TryCommand implements Callable<Integer> {
         cp.addAll(builds.learnerRun(mine.classes()));
         cp.add(builds.bridge().toString());
         builds.libraries().forEach(p -> cp.add(p.toString()));
-        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code()), lab.course.learnerClass()));
+        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code()),
+                lab.course.bridgeClass() != null ? lab.course.bridgeClass() : lab.course.learnerClass()));
         if (scene != null) {
             System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
         }

@@ -59,7 +59,7 @@ final class Auditor {
         List<Verdicts.ClauseRow> clauses = clauseMatrix(mutants, problems);
         long millis = (System.nanoTime() - started) / 1_000_000;
         return new Verdicts.Audit("audit", problems.isEmpty(), reference, skeleton, mutants, clauses, problems,
-                results.retries(), millis);
+                results.retries(), millis, course.id());
     }
 
     /**

@@ -166,7 +166,7 @@ public final class Human {
     }
 
     public void audit(Verdicts.Audit a) {
-        out.println(bold(msg.get("report.audit.title")));
+        out.println(bold(msg.get("report.audit.title", a.lab())));
         long passed = a.reference().tests().stream().filter(t -> t.status() == TestOutcome.PASSED).count();
         out.println("  " + msg.get("report.audit.reference", msg.get("status." + a.reference().status().wire()), passed,
                 a.reference().tests().size()));

@@ -110,7 +110,7 @@ public final class Verdicts {
      * skeleton, a mutant id), its test ({@code *} for a run of race trials) and how the second try went.
      */
     public record Audit(String command, boolean ok, Reference reference, Skeleton skeleton, List<AuditMutant> mutants,
-                        List<ClauseRow> clauses, List<Reason> problems, List<Retry> retries, long millis) {}
+                        List<ClauseRow> clauses, List<Reason> problems, List<Retry> retries, long millis, String lab) {}
 
     /** A test run a second time because its first try timed out, and how the second went. */
     public record Retry(String run, String test, TestOutcome again) {}
