@@ -31,7 +31,9 @@ public final class Human {
         compile(c.compile());
         boolean sameForAll = !c.compile().ok() && !verbose;
         // The title column as wide as the longest title and one space, so no title runs into its status.
-        int titles = Math.min(50, 1 + c.steps().stream().mapToInt(s -> Terminal.width(msg.text(s.title()))).max().orElse(33));
+        // Cut (with …) only when the screen is too narrow for the longest title beside its status and count.
+        int titles = Math.min(Math.max(30, Terminal.columns() - 28),
+                1 + c.steps().stream().mapToInt(s -> Terminal.width(msg.text(s.title()))).max().orElse(33));
         for (Verdicts.StepVerdict s : c.steps()) {
             if (sameForAll) {
                 break; // a compile error ran no test: no step has anything to say but the one line below
