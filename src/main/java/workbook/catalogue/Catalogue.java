@@ -114,7 +114,20 @@ public final class Catalogue {
         JsonObject p = c.getAsJsonObject("probe");
         return new Probe(lessons.resolve(p.get("dir").getAsString()), p.get("test").getAsString(),
                 p.get("rows").getAsString(), p.get("columns").getAsString(), strings(p, "measures"),
-                p.has("variants") ? strings(p, "variants") : List.of(), labels(p));
+                p.has("variants") ? strings(p, "variants") : List.of(), labels(p), notes(p));
+    }
+
+    /** {@code "notes": {"variant-id": {"ko": …, "en": …}}} of a probe, empty when it has none. */
+    private static Map<String, Text> notes(JsonObject probe) {
+        Map<String, Text> out = new java.util.LinkedHashMap<>();
+        if (probe.has("notes")) {
+            for (Map.Entry<String, com.google.gson.JsonElement> e : probe.getAsJsonObject("notes").entrySet()) {
+                Map<String, String> byLang = new java.util.LinkedHashMap<>();
+                e.getValue().getAsJsonObject().entrySet().forEach(l -> byLang.put(l.getKey(), l.getValue().getAsString()));
+                out.put(e.getKey(), new Text(byLang));
+            }
+        }
+        return out;
     }
 
     /** {@code "words": {"ko": {"key": "text"}, "en": {…}}}, empty when the lab has none. */

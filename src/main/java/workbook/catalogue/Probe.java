@@ -14,13 +14,23 @@ import java.util.List;
  * @param testClass the probe's test class, fully qualified
  * @param variants  mutant ids measured beside the reference
  * @param labels    by language, the words for the dimensions and measures ({@code "workers": "워커"})
+ * @param notes     by variant id, why that variant measures as it does when the table alone would mislead (a mutant
+ *                  that loses nothing here by design, and the test that exposes it instead)
  */
 public record Probe(Path dir, String testClass, String rows, String columns, List<String> measures,
-                    List<String> variants, java.util.Map<String, java.util.Map<String, String>> labels) {
+                    List<String> variants, java.util.Map<String, java.util.Map<String, String>> labels,
+                    java.util.Map<String, Text> notes) {
     public Probe {
         measures = List.copyOf(measures);
         variants = List.copyOf(variants);
         labels = java.util.Map.copyOf(labels);
+        notes = notes == null ? java.util.Map.of() : java.util.Map.copyOf(notes);
+    }
+
+    /** Why variant {@code id} measures as it does, in {@code lang}; null when the lab says nothing. */
+    public String note(String id, String lang) {
+        Text t = notes.get(id);
+        return t == null ? null : t.in(lang);
     }
 
     /** What {@code name} (a dimension or a measure) is called in {@code lang}; the name itself when unlabelled. */

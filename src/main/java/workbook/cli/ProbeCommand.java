@@ -45,7 +45,7 @@ final class ProbeCommand implements Callable<Integer> {
         if (options.json) {
             System.out.println(Json.of(drawn, lab.msg));
         } else {
-            new ProbeTable(lab.msg, System.out, label, replay(lab)).print(drawn);
+            new ProbeTable(lab.msg, System.out, label, replay(lab), id -> probe.note(id, lab.msg.lang())).print(drawn);
         }
         return drawn.variant("yours").map(v -> v.clean() ? 0 : 1).orElse(0);
     }

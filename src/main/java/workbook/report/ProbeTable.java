@@ -21,13 +21,21 @@ public final class ProbeTable {
     private final PrintStream out;
     private final Function<String, String> label;
     private final String replay;
+    private final Function<String, String> note;
 
     /** @param replay the command that runs this probe again (a cell is added to it), or null to name none */
     public ProbeTable(Messages msg, PrintStream out, Function<String, String> label, String replay) {
+        this(msg, out, label, replay, id -> null);
+    }
+
+    /** @param note why a variant measures as it does, by id, in the learner's language (null: nothing to say) */
+    public ProbeTable(Messages msg, PrintStream out, Function<String, String> label, String replay,
+                      Function<String, String> note) {
         this.msg = msg;
         this.out = out;
         this.label = label;
         this.replay = replay;
+        this.note = note;
     }
 
     public void print(Verdicts.Probe p) {
@@ -48,6 +56,10 @@ public final class ProbeTable {
         for (Verdicts.ProbeVariant v : p.variants()) {
             out.println();
             Terminal.wrap(heading(v, p.measures()), width).forEach(out::println);
+            String why = note.apply(v.id());
+            if (why != null) {
+                Terminal.fit(why, 4).forEach(l -> out.println("    " + l));
+            }
             if (!"measured".equals(v.status())) {
                 Terminal.fit(msg.get("probe.notRun", msg.text(v.reason())), 4).forEach(l -> out.println("    " + l));
                 continue;
