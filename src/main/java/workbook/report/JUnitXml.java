@@ -46,6 +46,13 @@ public final class JUnitXml {
         static Case passed(String classname, String name, String group, long millis, String out) {
             return new Case(classname, name, group, millis, Kind.PASSED, null, null, null, out);
         }
+
+        /** The same case with {@code prefix} (a folder of the grading machine) taken out of its texts. */
+        Case without(String prefix) {
+            java.util.function.UnaryOperator<String> cut = s -> s == null ? null : s.replace(prefix, "");
+            return new Case(classname, cut.apply(name), group, millis, kind, type, cut.apply(message), cut.apply(detail),
+                    out);
+        }
     }
 
     /**
@@ -61,7 +68,28 @@ public final class JUnitXml {
             cases.addAll(learnerTests(check.lab(), mutantsOrNull, msg));
             cases.addAll(mutants(check.lab(), mutantsOrNull, msg));
         }
-        return render(suiteName, properties(check, mutantsOrNull), cases);
+        // No path of the grading machine: the learner's files are named from the class folder (a student's folder
+        // and below) or, for one learner, from the package folder.
+        String workspace = relative(check.workspace(), suiteName);
+        String prefix = check.workspace().endsWith(workspace) ? check.workspace().substring(0,
+                check.workspace().length() - workspace.length()) : "";
+        List<Case> named = prefix.isEmpty() || !prefix.startsWith("/") ? cases
+                : cases.stream().map(c -> c.without(prefix)).toList();
+        return render(suiteName, properties(check, mutantsOrNull, workspace), named);
+    }
+
+    /** {@code path} from the class folder: from {@code suite}'s folder when it is in the path, else its last two names. */
+    static String relative(String path, String suite) {
+        if (path == null || !path.startsWith("/")) {
+            return path;
+        }
+        int at = path.lastIndexOf("/" + suite + "/");
+        if (at >= 0) {
+            return path.substring(at + 1);
+        }
+        java.nio.file.Path p = java.nio.file.Path.of(path);
+        int n = p.getNameCount();
+        return n >= 2 ? p.subpath(n - 2, n).toString() : path;
     }
 
     /**
@@ -94,20 +122,22 @@ public final class JUnitXml {
     private static Case official(String classname, Verdicts.StepVerdict s, Verdicts.TestVerdict t,
                                  Verdicts.Compile compile, Messages msg) {
         if (!compile.ok()) {
-            return compileError(classname, msg.text(t.name()), t.clause(), compile, msg);
+            return compileError(classname, named(t, msg), t.clause(), compile, msg);
         }
         if (s.status() == StepStatus.NOT_STARTED) {
             // The step's own method still says "not yet": none of its tests says anything about the learner's code.
             return skipped(classname, t, t.status() == TestOutcome.NOT_STARTED && t.reason() != null ? msg.text(t.reason())
                     : msg.get("junit.notStarted", s.step()), msg);
         }
-        String detail = detail(t.reason() == null ? msg.text(t.name()) : msg.text(t.reason()), t.where(), msg.text(s.reason()));
+        String message = msg.text(t.reason());
+        String detail = detail(message, t.where(), msg.text(s.reason()));
         String out = printed(t.output());
+        String name = named(t, msg);
         return switch (t.status()) {
-            case PASSED -> Case.passed(classname, msg.text(t.name()), t.clause(), t.millis(), out);
-            case FAILED -> new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.FAILURE, "failed", msg.text(t.reason()), detail, out);
-            case ERROR -> new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.ERROR, "error", msg.text(t.reason()), detail, out);
-            case TIMEOUT -> new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.ERROR, "timeout", msg.text(t.reason()), detail, out);
+            case PASSED -> Case.passed(classname, name, t.clause(), t.millis(), out);
+            case FAILED -> new Case(classname, name, t.clause(), t.millis(), Kind.FAILURE, "failed", message, detail, out);
+            case ERROR -> new Case(classname, name, t.clause(), t.millis(), Kind.ERROR, "error", message, detail, out);
+            case TIMEOUT -> new Case(classname, name, t.clause(), t.millis(), Kind.ERROR, "timeout", message, detail, out);
             // Held back by an earlier step's "not yet": the step's message says which.
             case NOT_STARTED -> skipped(classname, t, s.reason() != null ? msg.text(s.reason()) : msg.text(t.reason()), msg);
         };
@@ -123,7 +153,16 @@ public final class JUnitXml {
     }
 
     private static Case skipped(String classname, Verdicts.TestVerdict t, String why, Messages msg) {
-        return new Case(classname, msg.text(t.name()), t.clause(), t.millis(), Kind.SKIPPED, null, why, null, null);
+        return new Case(classname, named(t, msg), t.clause(), t.millis(), Kind.SKIPPED, null, why, null, null);
+    }
+
+    /**
+     * A test's name: the clause it holds, in the learner's language, then its method in brackets
+     * ({@code … [expiryInstantIsClaimable]}), so a person reads the clause and a tool finds the method.
+     */
+    private static String named(Verdicts.TestVerdict t, Messages msg) {
+        String method = t.id().substring(t.id().indexOf('/') + 1);
+        return msg.text(t.name()) + " [" + method + "]";
     }
 
     private static Case stepAlone(String classname, Verdicts.StepVerdict s, Verdicts.Compile compile, Messages msg) {
@@ -146,16 +185,22 @@ public final class JUnitXml {
         return new Case(classname, name, group, 0, Kind.ERROR, "compile", first, all, null);
     }
 
-    /** A failure's text: what the verdict says, where in the learner's file, and what the step as a whole says. */
+    /**
+     * A failure's text, beside its {@code message} and without repeating it: where in the learner's file, and what the
+     * step as a whole says; the message itself only when the attribute had to be cut. Null when there is nothing more.
+     */
     private static String detail(String message, List<String> where, String stepMessage) {
-        StringBuilder sb = new StringBuilder(message == null ? "" : message);
+        List<String> lines = new ArrayList<>();
+        if (message != null && message.length() > MESSAGE_ATTRIBUTE_CHARS) {
+            lines.add(message);
+        }
         if (where != null && !where.isEmpty()) {
-            sb.append("\n@ ").append(String.join(", ", where));
+            lines.add("@ " + String.join(", ", where));
         }
         if (stepMessage != null && !stepMessage.equals(message)) {
-            sb.append("\n").append(stepMessage);
+            lines.add(stepMessage);
         }
-        return sb.toString();
+        return lines.isEmpty() ? null : String.join("\n", lines);
     }
 
     // ---- the learner's tests and the mutants
@@ -196,10 +241,10 @@ public final class JUnitXml {
 
     // ---- the document
 
-    private static List<String[]> properties(Verdicts.Check check, Verdicts.Mutants m) {
+    private static List<String[]> properties(Verdicts.Check check, Verdicts.Mutants m, String workspace) {
         List<String[]> p = new ArrayList<>();
         p.add(new String[] {"workbook.lab", check.lab()});
-        p.add(new String[] {"workbook.workspace", check.workspace()});
+        p.add(new String[] {"workbook.workspace", workspace});
         p.add(new String[] {"workbook.steps.passed", check.passed() + "/" + check.total()});
         if (m != null) {
             p.add(new String[] {"workbook.mutants.killed", m.killed() + "/" + m.total()});
@@ -241,9 +286,11 @@ public final class JUnitXml {
             switch (c.kind()) {
                 case FAILURE, ERROR -> {
                     String tag = c.kind() == Kind.FAILURE ? "failure" : "error";
+                    // The body adds to the message (where, the whole of a cut message); it never repeats it.
+                    String body = c.detail() == null || c.detail().equals(c.message()) ? null : c.detail();
                     x.append("    <").append(tag).append(" type=\"").append(attr(c.type())).append("\" message=\"")
-                            .append(attr(clip(c.message()))).append("\">").append(text(c.detail())).append("</")
-                            .append(tag).append(">\n");
+                            .append(attr(clip(c.message()))).append('"');
+                    x.append(body == null ? "/>\n" : ">" + text(body) + "</" + tag + ">\n");
                 }
                 case SKIPPED -> x.append("    <skipped message=\"").append(attr(clip(c.message()))).append("\"/>\n");
                 case PASSED -> { }
