@@ -32,11 +32,6 @@ class GoldenScreensTest {
     /** Lines of the screens wider than 80 cells that could have been broken between words. */
     private final List<String> overlong = new ArrayList<>();
 
-    /** The lines of {@code screen} wider than {@code columns} cells, leaving out a line of one unbreakable word. */
-    static List<String> wider(String screen, int columns) {
-        return screen.lines().filter(l -> workbook.report.Terminal.width(l.replaceAll("\u001B\\[[0-9;]*m", "")) > columns)
-                .filter(l -> l.strip().contains(" ")).toList();
-    }
 
     /** name, workspace (a fixture kind/name, "skeleton" or "reference"), the command's arguments. */
     static Stream<Arguments> screens() {
@@ -119,7 +114,7 @@ class GoldenScreensTest {
         System.setProperty("workbook.columns", "80");
         try {
             WorkbookRun.Result r = WorkbookRun.runAsLauncher(all.toArray(String[]::new));
-            overlong.addAll(wider(r.out(), 80).stream().map(l -> String.join(" ", args) + " --lang " + lang + ": " + l).toList());
+            overlong.addAll(WorkbookRun.wider(r.out(), 80).stream().map(l -> String.join(" ", args) + " --lang " + lang + ": " + l).toList());
             return normalise("exit " + r.exit() + "\n" + r.out(), ws);
         } finally {
             if (saved == null) {

@@ -290,4 +290,10 @@ public final class WorkbookRun {
             System.setProperty("workbook.home", saved);
         }
     }
+
+    /** The lines of {@code screen} wider than {@code columns} cells, leaving out a line of one unbreakable word. */
+    public static List<String> wider(String screen, int columns) {
+        return screen.lines().filter(l -> workbook.report.Terminal.width(l.replaceAll("\u001B\\[[0-9;]*m", "")) > columns)
+                .filter(l -> l.strip().contains(" ")).toList();
+    }
 }

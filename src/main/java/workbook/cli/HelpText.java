@@ -57,6 +57,10 @@ final class HelpText {
             }
         }
         put(m, "usage.description", pick(spec.usageMessage().description(), ko.getProperty(name + ".description"), korean));
+        if (spec.usageMessage().header().length > 0) {
+            // picocli's own help command lists itself by its header: in Korean help, in Korean too
+            put(m, "usage.header", pick(spec.usageMessage().header(), ko.getProperty(name + ".description"), korean));
+        }
         for (OptionSpec o : spec.options()) {
             String key = o.descriptionKey() != null && !o.descriptionKey().isEmpty() ? o.descriptionKey()
                     : o.longestName().replaceFirst("^-+", "");

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {StatusCommand.class, ShowCommand.class, CheckCommand.class, MutantsCommand.class,
                 AuditCommand.class, GradeCommand.class, VerifyCommand.class, ProbeCommand.class, LintCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, TryCommand.class, MutantSourceCommand.class,
                 HintCommand.class, PredictCommand.class, WordsCommand.class,
-                CommandLine.HelpCommand.class},
+                CompletionCommand.class, ManCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every requested verdict is good", "1:a verdict failed", "2:usage or setup error"})
 public final class Main implements java.util.concurrent.Callable<Integer> {
@@ -31,12 +31,65 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     public static int run(String... args) {
         workbook.run.Timing.mark("main");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        System.setOut(out);
+        java.util.Set<String> commands = commandNames();
+        String[] argv = commandFirst(args, commands);
+        boolean wrapped = wrapped(argv, commands);
+        boolean paged = paged(argv, commands);
+        // The screen's stream is chosen before picocli is made (it keeps the System.out it finds, help included): the
+        // pager's buffer for a long screen, else one word wrap for every line (a long line breaks between words,
+        // never inside one), else standard output as it is.
+        java.io.ByteArrayOutputStream screen = new java.io.ByteArrayOutputStream();
+        PrintStream shown = paged ? new PrintStream(screen, true, StandardCharsets.UTF_8)
+                : wrapped ? new PrintStream(new workbook.report.Wrapping(out, workbook.report.Terminal.columns()), true,
+                        StandardCharsets.UTF_8)
+                : out;
+        System.setOut(shown);
+        int code;
+        try {
+            code = commandLine(args).execute(argv);
+        } finally {
+            shown.flush();
+            System.setOut(out);
+        }
+        if (paged) {
+            // A screen taller than the terminal goes through the pager, as git's do (less -FRX: it quits at once when
+            // the screen fits). Standard error (progress) still goes straight to the terminal.
+            String text = screen.toString(StandardCharsets.UTF_8);
+            if (wrapped) {
+                int width = workbook.report.Terminal.columns();
+                text = text.lines().flatMap(l -> workbook.report.Wrapping.wrap(l, width).stream())
+                        .collect(java.util.stream.Collectors.joining("\n", "", text.endsWith("\n") ? "\n" : ""));
+            }
+            if (!text.isEmpty()) {
+                workbook.report.Pager.system(true).show(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text, out);
+            }
+        }
+        return code;
+    }
+
+    /** The names of the subcommands, read from this class's {@code @Command}. */
+    private static java.util.Set<String> commandNames() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
+            Command cmd = c.getAnnotation(Command.class);
+            if (cmd != null) {
+                names.add(cmd.name());
+                names.addAll(java.util.List.of(cmd.aliases()));
+            }
+        }
+        return names;
+    }
+
+    /** The command line with help in the learner's language and the workbook's own error handlers. */
+    private static CommandLine commandLine(String[] args) {
         CommandLine cli = new CommandLine(new Main());
         // Every subcommand answers -h/--help (and -V) the way picocli users expect.
         cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
         // --help in the learner's language: Korean unless --lang en (the annotations' Korean lines are dropped in English).
         HelpText.apply(cli, langOf(args));
+        // picocli breaks a Korean line between any two syllables; it writes each help line whole instead, and the
+        // screen's one word wrap (report.Wrapping) breaks it between words, under its description column.
+        cli.setUsageHelpWidth(1000);
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof Lab.SetupError) {
                 cmd.getErr().println("workbook: " + e.getMessage());
@@ -60,52 +113,15 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             cmd.getErr().println("workbook: " + usageError(e.getMessage(), lang) + " — ./workbook" + name + " --help");
             return 2;
         });
-        String[] argv = commandFirst(args, cli.getSubcommands().keySet());
-        boolean wrapped = wrapped(argv, cli.getSubcommands().keySet());
-        if (!paged(argv, cli.getSubcommands().keySet())) {
-            if (!wrapped) {
-                return cli.execute(argv);
-            }
-            // Every line of the screen through one word wrap: a long line breaks between words, never inside one.
-            PrintStream wrapping = new PrintStream(new workbook.report.Wrapping(out, workbook.report.Terminal.columns()),
-                    true, StandardCharsets.UTF_8);
-            System.setOut(wrapping);
-            try {
-                return cli.execute(argv);
-            } finally {
-                wrapping.flush();
-                System.setOut(out);
-            }
-        }
-        // A screen taller than the terminal goes through the pager, as git's do (less -FRX: it quits at once when the
-        // screen fits). Standard error (progress) still goes straight to the terminal.
-        java.io.ByteArrayOutputStream screen = new java.io.ByteArrayOutputStream();
-        System.setOut(new PrintStream(screen, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            code = cli.execute(argv);
-        } finally {
-            System.out.flush();
-            System.setOut(out);
-        }
-        String text = screen.toString(StandardCharsets.UTF_8);
-        if (wrapped) {
-            int width = workbook.report.Terminal.columns();
-            text = text.lines().flatMap(l -> workbook.report.Wrapping.wrap(l, width).stream())
-                    .collect(java.util.stream.Collectors.joining("\n", "", text.endsWith("\n") ? "\n" : ""));
-        }
-        if (!text.isEmpty()) {
-            workbook.report.Pager.system(true).show(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text, out);
-        }
-        return code;
+        return cli;
     }
 
     /** The commands whose screens may be long and ask nothing: paged when standard output is a terminal. */
     private static final java.util.Set<String> PAGED = java.util.Set.of("status", "check", "mutants", "audit", "trace",
             "probe", "reveal", "lint", "hint", "verify");
 
-    /** The commands that talk with the learner line by line (a prompt, a key): their screens are not re-wrapped. */
-    private static final java.util.Set<String> UNWRAPPED = java.util.Set.of("try", "watch");
+    /** The commands that talk with the learner line by line (a prompt, a key), or print a file (a script, a manual page): not re-wrapped. */
+    private static final java.util.Set<String> UNWRAPPED = java.util.Set.of("try", "watch", "completion", "man");
 
     /** Whether this command line's screen goes through the last word wrap: a screen for a person, not JSON. */
     private static boolean wrapped(String[] argv, java.util.Set<String> commands) {

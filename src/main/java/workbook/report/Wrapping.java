@@ -20,6 +20,8 @@ public final class Wrapping extends OutputStream {
     private static final Pattern LEAD = Pattern.compile(
             "^( *)((?:[✓✗·•▶→│~+*-]|\\d+\\.|\\(\\d+\\)|[-+~] ) ?)?");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
+    /** The first column of a table row: indentation, one cell without a double space, then two or more spaces. */
+    private static final Pattern COLUMN = Pattern.compile("^ *\\S(?:\\S| (?! ))*  +(?=\\S)");
 
     private final OutputStream out;
     private final int width;
@@ -70,8 +72,15 @@ public final class Wrapping extends OutputStream {
         if (visible(text) <= width) {
             return List.of(text);
         }
-        Matcher m = LEAD.matcher(ANSI.matcher(text).replaceAll(""));
+        String plain = ANSI.matcher(text).replaceAll("");
+        Matcher m = LEAD.matcher(plain);
         int hang = m.find() ? Terminal.width(m.group()) : 0;
+        // A table row (a name, two or more spaces, its description: help's options and commands) goes on under its
+        // description.
+        Matcher column = COLUMN.matcher(plain);
+        if (column.find() && Terminal.width(column.group()) <= width / 2) {
+            hang = Terminal.width(column.group());
+        }
         if (hang > width / 2) {
             hang = 0;
         }
