@@ -61,7 +61,8 @@ public final class ClassReport {
     }
 
     private void students(Verdicts.ClassGrade g) {
-        out.append("<h2>").append(esc(msg.get("grade.html.students"))).append("</h2>\n<table class=\"students\">\n<tr>");
+        // In a scroll box of its own: on a phone the table scrolls sideways, never the page.
+        out.append("<h2>").append(esc(msg.get("grade.html.students"))).append("</h2>\n<div class=\"scroll\"><table class=\"students\">\n<tr>");
         for (String h : List.of("student", "verdict", "steps", "tests", "killed", "seconds", "message")) {
             out.append("<th>").append(esc(msg.get("grade.col." + h))).append("</th>");
         }
@@ -75,7 +76,7 @@ public final class ClassReport {
                     .append(String.format(Locale.ROOT, "%.1f", s.millis() / 1000.0)).append("</td><td>")
                     .append(esc(s.reason() == null ? "" : Notes.of(msg, s.reason()))).append("</td></tr>\n");
         }
-        out.append("</table>\n");
+        out.append("</table></div>\n");
     }
 
     /** Students × mutants: ● killed, ○ survived, blank when the student's tests did not reach that mutant. */
@@ -148,7 +149,7 @@ public final class ClassReport {
             out.append("<p>").append(esc(msg.get("grade.html.none"))).append("</p>\n");
             return;
         }
-        out.append("<table class=\"ranked\">\n");
+        out.append("<div class=\"scroll\"><table class=\"ranked\">\n");
         int rows = 0;
         for (Map.Entry<Long, List<T>> e : byCount.entrySet()) {
             if (rows++ == RANKED_ROWS) {
@@ -173,7 +174,7 @@ public final class ClassReport {
             }
             out.append("</td></tr>\n");
         }
-        out.append("</table>\n");
+        out.append("</table></div>\n");
     }
 
     /** Text for HTML content and attribute values. */
@@ -207,7 +208,9 @@ public final class ClassReport {
             .students th,.students td:nth-child(-n+6){white-space:nowrap}
             .counts{display:flex;gap:1rem;list-style:none;padding:0;flex-wrap:wrap}.counts li{padding:.3rem .7rem;border-radius:.3rem;background:#f3f3f3}
             .v-passed{color:#0b6b2e}.v-partial{color:#8a5a00}.v-failed,.v-compile-error,.v-error{color:#a4161a}.v-timeout,.v-missing{color:#555}
-            .scroll{overflow-x:auto}
+            .scroll{overflow-x:auto;max-width:100%}
+            .students td:last-child{min-width:16rem;overflow-wrap:anywhere}
+            @media (max-width:40rem){body{margin:.8rem}.students td:last-child{min-width:12rem}}
             .matrix tr>th:first-child{position:sticky;left:0;background:#fff;z-index:1;white-space:nowrap;border-right:1px solid #ccc}
             .matrix th span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;font-weight:normal;font-size:.8rem}
             .matrix td{text-align:center;border:1px solid #eee;min-width:1.1rem;padding:.1rem}
