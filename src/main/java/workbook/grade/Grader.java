@@ -238,45 +238,90 @@ public final class Grader {
             return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), List.of(), List.of(), List.of(), 0,
                     mutants.size(), Reason.of("next.testClassMissing", where, testClass));
         }
-        // First the reference: a test that fails there misreads the contract and counts for nothing, so only the
-        // valid tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant).
+        OnReference ref = onReference(tests, testClass);
+        MutantPlan plan = plan(ws, mutants, tests, testClass, ref, firstKiller);
+        RunResults results = ref.valid().isEmpty() ? new RunResults() : runner.run(plan.runs(), shards);
+        timings(plan.runs(), results);
+        Confirmed confirmed = confirm(mutants, plan, results, ref.valid(), firstKiller);
+        return read(where, mutants, ref, plan, results, confirmed);
+    }
+
+    /**
+     * The learner's tests on the reference: which are valid (they pass on every trial), the trials themselves, and
+     * which valid test reaches which method.
+     */
+    private record OnReference(List<Verdicts.LearnerTest> tests, List<String> valid,
+                               List<Map<String, TestResult>> trials, Map<String, List<String>> reached) {}
+
+    /** The mutant runs to make, the mutants that cannot run and why, and the valid tests that reach each mutant. */
+    private record MutantPlan(List<RunSpec> runs, Map<String, RunSpec> ownBuilds,
+                              Map<String, MutantProblem.Unusable> unusable, Map<String, List<String>> reachedBy) {}
+
+    /** What each mutant's run found once kills were reproduced, and the tests a later run on the reference voided. */
+    private record Confirmed(Map<String, Map<String, TestResult>> onMutant, Map<String, List<String>> reproduced,
+                             Set<String> voided) {}
+
+    /** A kill that did not happen again when reproduced beside the reference: a flaky test, not a kill. */
+    record FlakyKill(String test, String mutant) {}
+
+    /**
+     * First the reference: a test that fails there misreads the contract and counts for nothing, so only the valid
+     * tests go on to the mutants (an endless invalid test then costs its time once, not once per mutant). Both
+     * trials run in one child, one after the other: a test that remembers its earlier run in the JVM (a system
+     * property, a file) then fails the second and is flaky, as it would be on the mutants.
+     */
+    private OnReference onReference(CompileResult tests, String testClass) {
         List<RunSpec> reference = referenceRun(tests, testClass);
-        // Both trials in one child, one after the other: a test that remembers its earlier run in the JVM (a system
-        // property, a file) then fails the second and is flaky, as it would be on the mutants.
         RunResults ref = aheadResults != null && aheadResults.hasRun("reference") ? aheadResults
                 : runner.run(reference, 1);
         aheadResults = null;
-        Map<String, TestResult> onReference = ref.of("reference");
         List<Map<String, TestResult>> refTrials = reference.stream().flatMap(r -> ref.trials(r.id()).stream())
                 .map(trial -> trial.stream().collect(Collectors.toMap(TestResult::key, r -> r, (a, b) -> a))).toList();
         Map<String, List<String>> reached = reference.size() > 1 ? ref.reached(REACH) : null;
         List<Verdicts.LearnerTest> learnerTests = new ArrayList<>();
         List<String> valid = new ArrayList<>();
-        for (TestResult t : onReference.values()) {
-            long passes = refTrials.stream().filter(tr -> tr.containsKey(t.key()) && tr.get(t.key()).status() == TestStatus.PASSED).count();
-            boolean ok = passes == refTrials.size() && passes > 0;
-            boolean flaky = !ok && passes > 0;
-            if (ok) {
+        for (TestResult t : ref.of("reference").values()) {
+            Verdicts.LearnerTest judged = validity(t, refTrials);
+            if (judged.valid()) {
                 valid.add(t.key());
             }
-            TestResult failed = refTrials.stream().map(tr -> tr.get(t.key()))
-                    .filter(r -> r != null && r.status() != TestStatus.PASSED).findFirst().orElse(t);
-            learnerTests.add(new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null
-                    : flaky ? Reason.of("mutants.flaky", passes, refTrials.size(), judge.detail(failed))
-                    : Reason.of("mutants.invalid", judge.detail(t)), t.millis()));
+            learnerTests.add(judged);
         }
+        return new OnReference(learnerTests, valid, refTrials, reached);
+    }
+
+    /** One learner test as the reference's trials judge it: valid, flaky (passes on some trials), or invalid. */
+    private Verdicts.LearnerTest validity(TestResult t, List<Map<String, TestResult>> refTrials) {
+        long passes = refTrials.stream().filter(tr -> tr.containsKey(t.key())
+                && tr.get(t.key()).status() == TestStatus.PASSED).count();
+        boolean ok = passes == refTrials.size() && passes > 0;
+        boolean flaky = !ok && passes > 0;
+        TestResult failed = refTrials.stream().map(tr -> tr.get(t.key()))
+                .filter(r -> r != null && r.status() != TestStatus.PASSED).findFirst().orElse(t);
+        return new Verdicts.LearnerTest(t.key(), t.name(), ok, ok ? null
+                : flaky ? Reason.of("mutants.flaky", passes, refTrials.size(), judge.detail(failed))
+                : Reason.of("mutants.invalid", judge.detail(t)), t.millis());
+    }
+
+    /**
+     * The runs for {@code mutants}: each mutant's own build (or why it has none), only where a valid test reaches its
+     * change (a mutant no valid test reaches survives without a run), shared into one build where they can be; when
+     * grading a class, each run stops at its first failure, cheapest tests of the mutant's step first.
+     */
+    private MutantPlan plan(Workspace ws, List<Mutant> mutants, CompileResult tests, String testClass, OnReference ref,
+                            boolean firstKiller) {
         List<RunSpec> runs = new ArrayList<>();
         Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
         Map<String, List<String>> reachedBy = new HashMap<>();
         for (Mutant m : mutants) {
-            List<String> reaching = reaching(m, valid, reached);
+            List<String> reaching = reaching(m, ref.valid(), ref.reached());
             reachedBy.put(m.id(), reaching);
             List<RunSpec> queued = new ArrayList<>();
             MutantProblem.Unusable problem = buildMutant(m, tests.classes().toString(), List.of(testClass), reaching, queued);
             if (problem != null) {
                 unusable.put(m.id(), problem);
             } else if (!reaching.isEmpty()) {
-                runs.addAll(queued); // no valid test reaches the change: the mutant survives without a run
+                runs.addAll(queued);
             }
         }
         Map<String, RunSpec> ownBuilds = new HashMap<>();
@@ -284,7 +329,7 @@ public final class Grader {
         sharingOneBuild(ws, mutants, runs, tests.classes().toString());
         if (firstKiller) {
             Map<String, Mutant> byId = mutants.stream().collect(Collectors.toMap(Mutant::id, m -> m, (a, b) -> a));
-            Map<String, Long> costs = costs(refTrials);
+            Map<String, Long> costs = costs(ref.trials());
             runs.replaceAll(r -> {
                 Mutant m = byId.get(r.id());
                 List<String> methods = course.steps().stream().filter(st -> st.number() == m.step())
@@ -292,44 +337,32 @@ public final class Grader {
                 return r.stoppingAtFirstFailure("step " + m.step(), methods, costs);
             });
         }
-        RunResults results = valid.isEmpty() ? new RunResults() : runner.run(runs, shards);
-        timings(runs, results);
+        return new MutantPlan(runs, ownBuilds, unusable, reachedBy);
+    }
+
+    /** Each kill reproduced beside the reference (and, grading a class, a second chance for the first killers). */
+    private Confirmed confirm(List<Mutant> mutants, MutantPlan plan, RunResults results, List<String> valid,
+                              boolean firstKiller) {
         Set<String> voided = new java.util.HashSet<>();
-        Map<String, List<String>> reproduced = reproduce(mutants, unusable, ownBuilds, results, valid, voided);
+        Map<String, List<String>> reproduced = reproduce(mutants, plan.unusable(), plan.ownBuilds(), results, valid, voided);
         Map<String, Map<String, TestResult>> onMutant = new HashMap<>();
         mutants.forEach(m -> onMutant.put(m.id(), results.of(m.id())));
         if (firstKiller) {
-            secondChance(mutants, runs, ownBuilds, onMutant, reproduced, unusable, valid, voided);
+            secondChance(mutants, plan.runs(), plan.ownBuilds(), onMutant, reproduced, plan.unusable(), valid, voided);
         }
+        return new Confirmed(onMutant, reproduced, voided);
+    }
+
+    /** The verdict on every mutant and learner test from what the runs found: no run here, only reading. */
+    Verdicts.Mutants read(String where, List<Mutant> mutants, OnReference ref, MutantPlan plan,
+                                 RunResults results, Confirmed confirmed) {
         List<Verdicts.MutantVerdict> verdicts = new ArrayList<>();
-        List<String> flakyKills = new ArrayList<>();
+        List<FlakyKill> flakyKills = new ArrayList<>();
         for (Mutant m : mutants) {
-            if (unusable.containsKey(m.id())) {
-                verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description(),
-                        m.clauses(), MutantStatus.ERROR, List.of(), null, unusable.get(m.id()).reason(),
-                        unusable.get(m.id()).problem()));
-                continue;
-            }
-            Kills first = Kills.of(onMutant.get(m.id()), valid);
-            Kills kills = new Kills(first.by().stream().filter(k -> reproduced.get(m.id()).contains(k)).toList(), first.kind());
-            first.by().stream().filter(k -> !kills.by().contains(k)).forEach(k -> flakyKills.add(k + " / " + m.id()));
-            String runError = results.runError(m.id());
-            MutantStatus status = runError != null && kills.by().isEmpty() ? MutantStatus.ERROR
-                    : kills.by().isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
-            verdicts.add(new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description(),
-                    m.clauses(), status, kills.by(), kills.kind(), runError == null ? null : Reason.asIs(runError),
-                    status == MutantStatus.ERROR ? MutantProblem.RUN_FAILED : null, reachedBy.get(m.id())));
+            verdicts.add(verdict(m, ref.valid(), plan, results, confirmed, flakyKills));
         }
-        if (!flakyKills.isEmpty()) {
-            learnerTests = learnerTests.stream().map(t -> {
-                if (voided.contains(t.id())) {
-                    return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), Reason.of("mutants.failsOnReferenceLater"), t.millis());
-                }
-                List<String> on = flakyKills.stream().filter(f -> f.startsWith(t.id() + " / ")).map(f -> f.substring(t.id().length() + 3)).toList();
-                return on.isEmpty() ? t : new Verdicts.LearnerTest(t.id(), t.name(), t.valid(),
-                        Reason.of("mutants.flakyKill", String.join(", ", on)), t.millis());
-            }).toList();
-        }
+        List<Verdicts.LearnerTest> learnerTests = flakyKills.isEmpty() ? ref.tests()
+                : ref.tests().stream().map(t -> withFlakyKills(t, flakyKills, confirmed.voided())).toList();
         int killed = (int) verdicts.stream().filter(v -> v.status() == MutantStatus.KILLED).count();
         List<Verdicts.Unheld> unheld = unheld(mutants, verdicts);
         Reason next = learnerTests.isEmpty() ? Reason.of("next.writeTests", where)
@@ -338,6 +371,38 @@ public final class Grader {
                 : Reason.of("next.holdClause", unheld.get(0).step(), unheld.get(0).text());
         return new Verdicts.Mutants("mutants", where, Verdicts.Compile.fine(), learnerTests, verdicts, unheld, killed,
                 verdicts.size(), next);
+    }
+
+    /** One mutant's verdict; a first kill that did not reproduce is noted in {@code flakyKills}, not counted. */
+    private static Verdicts.MutantVerdict verdict(Mutant m, List<String> valid, MutantPlan plan, RunResults results,
+                                                  Confirmed confirmed, List<FlakyKill> flakyKills) {
+        MutantProblem.Unusable unusable = plan.unusable().get(m.id());
+        if (unusable != null) {
+            return new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description(), m.clauses(),
+                    MutantStatus.ERROR, List.of(), null, unusable.reason(), unusable.problem());
+        }
+        Kills first = Kills.of(confirmed.onMutant().get(m.id()), valid);
+        Kills kills = new Kills(first.by().stream().filter(k -> confirmed.reproduced().get(m.id()).contains(k)).toList(),
+                first.kind());
+        first.by().stream().filter(k -> !kills.by().contains(k)).forEach(k -> flakyKills.add(new FlakyKill(k, m.id())));
+        String runError = results.runError(m.id());
+        MutantStatus status = runError != null && kills.by().isEmpty() ? MutantStatus.ERROR
+                : kills.by().isEmpty() ? MutantStatus.SURVIVED : MutantStatus.KILLED;
+        return new Verdicts.MutantVerdict(m.id(), m.step(), m.source(), m.description(), m.clauses(), status,
+                kills.by(), kills.kind(), Reason.asIsOrNone(runError),
+                status == MutantStatus.ERROR ? MutantProblem.RUN_FAILED : null, plan.reachedBy().get(m.id()));
+    }
+
+    /** A learner test with what its kills that did not reproduce say about it (or that a later run voided it). */
+    private static Verdicts.LearnerTest withFlakyKills(Verdicts.LearnerTest t, List<FlakyKill> flakyKills,
+                                                       Set<String> voided) {
+        if (voided.contains(t.id())) {
+            return new Verdicts.LearnerTest(t.id(), t.name(), t.valid(), Reason.of("mutants.failsOnReferenceLater"),
+                    t.millis());
+        }
+        List<String> on = flakyKills.stream().filter(f -> f.test().equals(t.id())).map(FlakyKill::mutant).toList();
+        return on.isEmpty() ? t : new Verdicts.LearnerTest(t.id(), t.name(), t.valid(),
+                Reason.of("mutants.flakyKill", String.join(", ", on)), t.millis());
     }
 
     /**

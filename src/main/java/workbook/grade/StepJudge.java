@@ -39,80 +39,91 @@ final class StepJudge {
 
     Verdicts.StepVerdict stepVerdict(Step s, Map<String, TestResult> results, Reason runError,
                                              Map<String, SignatureCheck.Mismatch> mismatches, boolean showWhere) {
+        Tally tally = new Tally();
         List<Verdicts.TestVerdict> tests = new ArrayList<>();
-        boolean allNotYet = true;
-        boolean ownNotYet = false;
-        boolean othersFine = true;
-        int earlierNotYet = Integer.MAX_VALUE;
-        boolean allPassed = true;
-        boolean notRun = false;
-        int ranAndFailed = 0;
         for (OfficialTest t : s.tests()) {
-            TestResult r = results.get(t.key());
-            Text clause = t.name();
-            if (r == null) {
-                Reason why = runError != null ? runError : Reason.of("check.notRun");
-                tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, Reason.of("test.message", clause, why),
-                        t.happy(), List.of(), 0L));
-                allNotYet = false;
-                allPassed = false;
-                continue;
-            }
-            allNotYet &= r.status() == TestStatus.NOT_YET;
-            allPassed &= r.status() == TestStatus.PASSED;
-            if (r.status() == TestStatus.NOT_YET && r.notYetStep() != null) {
-                ownNotYet |= r.notYetStep() == s.number();
-                earlierNotYet = r.notYetStep() < s.number() ? Math.min(earlierNotYet, r.notYetStep()) : earlierNotYet;
-            } else if (r.status() != TestStatus.PASSED) {
-                othersFine = false;
-            }
-            TestOutcome status = switch (r.status()) {
-                case PASSED -> TestOutcome.PASSED;
-                case FAILED -> TestOutcome.FAILED;
-                case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? TestOutcome.ERROR : TestOutcome.TIMEOUT;
-                case NOT_YET -> TestOutcome.NOT_STARTED;
-                default -> TestOutcome.ERROR;
-            };
-            notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
-            if (r.cause() != workbook.run.ChildDeath.NOT_RUN && r.status() != TestStatus.PASSED && r.status() != TestStatus.NOT_YET) {
-                ranAndFailed++;
-            }
-            Reason message = r.status() == TestStatus.PASSED ? null : Reason.of("test.message", clause, detail(r));
-            tests.add(new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
-                    showWhere ? r.frames() : List.of(), r.millis(), r.output(), r.cause() != null && r.cause().notRun()));
+            tests.add(testVerdict(s, t, results.get(t.key()), runError, showWhere, tally));
         }
         String cls = s.file() == null ? course.learnerClass() : s.file();
         SignatureCheck.Mismatch bad = java.util.stream.Stream.concat(s.methods().stream(), java.util.stream.Stream.of(cls + "(…)"))
                 .map(mismatches::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        StepStatus status;
-        Reason message = null;
-        if (bad != null) {
-            status = StepStatus.ERROR;
-            message = bad.found() == null ? Reason.of("signature.missing", bad.expected())
-                    : Reason.of("signature.wrong", bad.expected(), bad.found());
-        } else if (notRun && ranAndFailed == 0) {
-            // Nothing that ran failed, but some tests never ran: no verdict on this step's own code.
-            status = StepStatus.ERROR;
-            message = Reason.of("check.budgetUsedUp");
-        } else if (!tests.isEmpty() && (allNotYet || ownNotYet)) {
-            // The step's own method still says "not yet": not started. (A test of it that failed because an earlier
-            // step's method is wrong makes it failed in blocking(), which names the step to fix first.)
-            status = StepStatus.NOT_STARTED;
-        } else if (othersFine && earlierNotYet != Integer.MAX_VALUE) {
-            // Only an earlier step's "not yet" stands in the way: say that once.
-            status = StepStatus.FAILED;
-            message = Reason.of("check.earlierFirst", earlierNotYet);
-        } else if (allPassed && !tests.isEmpty()) {
-            status = StepStatus.PASSED;
-        } else {
-            status = StepStatus.FAILED;
-        }
+        StepStatus status = status(bad, tally, tests.isEmpty());
+        Reason message = bad != null ? mismatch(bad)
+                : status == StepStatus.ERROR ? Reason.of("check.budgetUsedUp")
+                : status == StepStatus.FAILED && tally.othersFine && tally.earlierNotYet != Integer.MAX_VALUE
+                        ? Reason.of("check.earlierFirst", tally.earlierNotYet)
+                : null;
         SignatureCheck.Mismatch record = mismatches.values().stream().filter(m -> m.method().contains(".")).findFirst().orElse(null);
         if (message == null && record != null && status != StepStatus.PASSED && status != StepStatus.NOT_STARTED) {
-            message = record.found() == null ? Reason.of("signature.missing", record.expected())
-                    : Reason.of("signature.wrong", record.expected(), record.found());
+            message = mismatch(record);
         }
         return new Verdicts.StepVerdict(s.number(), s.slug(), s.title(), status, message, tests);
+    }
+
+    /** What a step's tests said, counted as they are judged. */
+    private static final class Tally {
+        boolean allNotYet = true;
+        boolean ownNotYet;
+        boolean othersFine = true;
+        int earlierNotYet = Integer.MAX_VALUE;
+        boolean allPassed = true;
+        boolean notRun;
+        int ranAndFailed;
+    }
+
+    /** One official test's verdict from its result (null: it never ran), counted into {@code tally}. */
+    private Verdicts.TestVerdict testVerdict(Step s, OfficialTest t, TestResult r, Reason runError, boolean showWhere,
+                                             Tally tally) {
+        Text clause = t.name();
+        if (r == null) {
+            Reason why = runError != null ? runError : Reason.of("check.notRun");
+            tally.allNotYet = false;
+            tally.allPassed = false;
+            return new Verdicts.TestVerdict(t.id(), clause, t.clause(), TestOutcome.ERROR, Reason.of("test.message", clause, why),
+                    t.happy(), List.of(), 0L);
+        }
+        tally.allNotYet &= r.status() == TestStatus.NOT_YET;
+        tally.allPassed &= r.status() == TestStatus.PASSED;
+        if (r.status() == TestStatus.NOT_YET && r.notYetStep() != null) {
+            tally.ownNotYet |= r.notYetStep() == s.number();
+            tally.earlierNotYet = r.notYetStep() < s.number() ? Math.min(tally.earlierNotYet, r.notYetStep()) : tally.earlierNotYet;
+        } else if (r.status() != TestStatus.PASSED) {
+            tally.othersFine = false;
+        }
+        TestOutcome status = switch (r.status()) {
+            case PASSED -> TestOutcome.PASSED;
+            case FAILED -> TestOutcome.FAILED;
+            case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? TestOutcome.ERROR : TestOutcome.TIMEOUT;
+            case NOT_YET -> TestOutcome.NOT_STARTED;
+            default -> TestOutcome.ERROR;
+        };
+        tally.notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
+        if (r.cause() != workbook.run.ChildDeath.NOT_RUN && r.status() != TestStatus.PASSED && r.status() != TestStatus.NOT_YET) {
+            tally.ranAndFailed++;
+        }
+        Reason message = r.status() == TestStatus.PASSED ? null : Reason.of("test.message", clause, detail(r));
+        return new Verdicts.TestVerdict(t.id(), clause, t.clause(), status, message, t.happy(),
+                showWhere ? r.frames() : List.of(), r.millis(), r.output(), r.cause() != null && r.cause().notRun());
+    }
+
+    /**
+     * The step's status: a signature that differs from the contract, or a budget used up before any test that ran
+     * failed, is an error; the step's own "not yet" is not started (a test of it that failed because an earlier
+     * step's method is wrong makes it failed in {@link #blocking}, which names the step to fix first); an earlier
+     * step's "not yet" alone, or any failure, is failed.
+     */
+    private static StepStatus status(SignatureCheck.Mismatch bad, Tally tally, boolean noTests) {
+        if (bad != null || tally.notRun && tally.ranAndFailed == 0) {
+            return StepStatus.ERROR;
+        }
+        if (!noTests && (tally.allNotYet || tally.ownNotYet)) {
+            return StepStatus.NOT_STARTED;
+        }
+        return tally.allPassed && !noTests ? StepStatus.PASSED : StepStatus.FAILED;
+    }
+
+    private static Reason mismatch(SignatureCheck.Mismatch m) {
+        return m.found() == null ? Reason.of("signature.missing", m.expected()) : Reason.of("signature.wrong", m.expected(), m.found());
     }
 
     /**

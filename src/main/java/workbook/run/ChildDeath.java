@@ -25,6 +25,36 @@ public enum ChildDeath {
     /** not run: it calls a learner method that filled the heap in an earlier test (the method is the message) */
     SAME_METHOD_MEMORY;
 
+    /**
+     * How a child that did not finish its plan died, from what was seen of it alone: no run here, so every case is a
+     * unit test. A child killed at the wall clock; one that printed past the cap; the child's own halt right after it
+     * reported a timed-out test ({@code ChildExit.POISONED}; the same status from learner code leaves no such report);
+     * the JVM's exit on a full heap ({@code ChildExit.OUT_OF_MEMORY}, which says so on its output; {@code System.exit(3)}
+     * says nothing); any other exit.
+     *
+     * @param exited          the process ended by itself (false: it was killed at the wall clock)
+     * @param flooded         it printed more than the cap
+     * @param code            its exit status (when it exited)
+     * @param timeoutReported its last event was a test that timed out
+     * @param saidOutOfMemory its output says OutOfMemoryError
+     */
+    public static ChildDeath classify(boolean exited, boolean flooded, int code, boolean timeoutReported,
+                                      boolean saidOutOfMemory) {
+        if (!exited) {
+            return WALL_CLOCK;
+        }
+        if (flooded) {
+            return OUTPUT_FLOOD;
+        }
+        if (workbook.child.ChildExit.POISONED.is(code) && timeoutReported) {
+            return TEST_TIMEOUT;
+        }
+        if (workbook.child.ChildExit.OUT_OF_MEMORY.is(code) && saidOutOfMemory) {
+            return OUT_OF_MEMORY;
+        }
+        return EXITED;
+    }
+
     /** Whether a test with this cause never ran: its verdict comes from the budget or from another test's death. */
     public boolean notRun() {
         return switch (this) {

@@ -334,87 +334,28 @@ public final class ChildRunner {
         EventInbox inbox = null;
         boolean keep = false;
         try {
-            synchronized (warm) {
-                while (!warm.isEmpty() && child == null) {
-                    Started s = warm.poll();
-                    if (s.process().isAlive()) {
-                        child = s;
-                    } else {
-                        workbook.workspace.Folders.deleteQuietly(s.tmp());
-                    }
-                }
-            }
-            if (child == null) {
-                child = start(); // it waits for its plan's path on standard input
-            }
+            child = warmOrStarted();
             // The plan lives in the child's own folder: in the sandbox no other child can see it (see Sandbox).
             planDir = Files.createTempDirectory(child.tmp(), "plan-");
-            Path planFile = planDir.resolve("plan.json");
-            List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
-            String key = Seal.newKey();
-            inbox = new EventInbox(planDir.resolve("events.sock"), new Seal(key), planFile);
-            Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
-                    afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key, ClassBundle.of(pending))));
-            child.drain().reset();
-            // Every child reads its plan's path from standard input (a serving one, plan after plan). The pipe stays
-            // open while the child runs: a child halts when it closes, the sign that the workbook is gone.
-            var in = child.process().getOutputStream();
-            in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
-            in.flush();
+            inbox = sendPlan(child, planDir, specs, settled, afterTimeout);
             Process p = child.process();
             live.add(p);
             if (aborting) {
                 kill(p);
             }
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallMillis);
-            boolean exited = false;
-            boolean done = false;
-            while (System.nanoTime() < deadline) {
-                // Woken when the plan is done or the child's connection ends; a child that never connects is looked
-                // at every 50 ms.
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                boolean ended = inbox.awaitEnd(Math.max(1, Math.min(left, 50)));
-                if (child.serving() && inbox.finished()) {
-                    done = true;
-                    break;
-                }
-                if (p.waitFor(ended ? 20 : 0, TimeUnit.MILLISECONDS)) {
-                    exited = true;
-                    break;
-                }
-            }
-            if (!exited && !done) {
-                kill(p);
-                p.waitFor(5, TimeUnit.SECONDS);
-            }
-            if (exited) {
-                child.drainer().join(2000);
-            }
-            List<Event> log = inbox.events(exited || done ? 2000 : 200);
+            Ending ending = await(child, inbox, wallMillis);
+            List<Event> log = inbox.events(ending.exited() || ending.done() ? 2000 : 200);
             boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));
-            if (done && finished) {
+            if (ending.done() && finished) {
                 keep = true;
                 synchronized (warm) {
                     warm.add(child);
                 }
                 return new Attempt(log, true, null, 0, "");
             }
-            int code = exited ? p.exitValue() : -1;
-            ChildDeath death;
-            if (!exited && !done) {
-                death = ChildDeath.WALL_CLOCK;
-            } else if (child.drain().flooded.get()) {
-                death = ChildDeath.OUTPUT_FLOOD;
-            } else if (workbook.child.ChildExit.POISONED.is(code) && endsWithTimeout(log)) {
-                // The child halts itself with this status right after reporting a timed-out test; the same status
-                // from learner code (System.exit(75)) leaves no such report and is an exit like any other.
-                death = ChildDeath.TEST_TIMEOUT;
-            } else if (workbook.child.ChildExit.OUT_OF_MEMORY.is(code) && child.drain().text().contains("OutOfMemoryError")) {
-                // -XX:+ExitOnOutOfMemoryError exits with 3 and says why; System.exit(3) says nothing.
-                death = ChildDeath.OUT_OF_MEMORY;
-            } else {
-                death = ChildDeath.EXITED;
-            }
+            int code = ending.exited() ? p.exitValue() : -1;
+            ChildDeath death = ChildDeath.classify(ending.exited() || ending.done(), child.drain().flooded.get(), code,
+                    endsWithTimeout(log), child.drain().text().contains("OutOfMemoryError"));
             return new Attempt(log, finished, death, code, child.drain().text());
         } catch (IOException e) {
             throw new UncheckedIOException("could not start a child JVM", e);
@@ -422,18 +363,84 @@ public final class ChildRunner {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for a child JVM", e);
         } finally {
-            if (child != null && !keep) {
-                closeQuietly(child.process().getOutputStream());
-                workbook.workspace.Folders.deleteQuietly(child.tmp());
-            }
-            if (child != null) {
-                live.remove(child.process());
-            }
-            if (inbox != null) {
-                inbox.close();
-            }
-            workbook.workspace.Folders.deleteQuietly(planDir);
+            release(child, keep, inbox, planDir);
         }
+    }
+
+    /** A warm serving child that is still alive, else a new one (it waits for its plan's path on standard input). */
+    private Started warmOrStarted() throws IOException {
+        synchronized (warm) {
+            while (!warm.isEmpty()) {
+                Started s = warm.poll();
+                if (s.process().isAlive()) {
+                    return s;
+                }
+                workbook.workspace.Folders.deleteQuietly(s.tmp());
+            }
+        }
+        return start();
+    }
+
+    /**
+     * Writes the plan of {@code specs} (those not yet settled) into {@code planDir} and hands its path to the child,
+     * with the inbox its sealed events will come to. Every child reads its plan's path from standard input (a
+     * serving one, plan after plan); the pipe stays open while the child runs: a child halts when it closes, the sign
+     * that the workbook is gone.
+     */
+    private EventInbox sendPlan(Started child, Path planDir, List<RunSpec> specs, Set<String> settled,
+                                boolean afterTimeout) throws IOException {
+        Path planFile = planDir.resolve("plan.json");
+        List<RunSpec> pending = specs.stream().filter(s -> !allTrialsSettled(s, settled)).toList();
+        String key = Seal.newKey();
+        EventInbox inbox = new EventInbox(planDir.resolve("events.sock"), new Seal(key), planFile);
+        Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
+                afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key, ClassBundle.of(pending))));
+        child.drain().reset();
+        var in = child.process().getOutputStream();
+        in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+        return inbox;
+    }
+
+    /** How waiting for a child ended: it exited by itself, or (a serving child) finished its plan and waits for more. */
+    private record Ending(boolean exited, boolean done) {}
+
+    /**
+     * Waits for the child until {@code wallMillis} pass: woken when the plan is done or the child's connection ends;
+     * a child that never connects is looked at every 50 ms. A child still running at the end is killed.
+     */
+    private Ending await(Started child, EventInbox inbox, long wallMillis) throws InterruptedException {
+        Process p = child.process();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallMillis);
+        while (System.nanoTime() < deadline) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            boolean ended = inbox.awaitEnd(Math.max(1, Math.min(left, 50)));
+            if (child.serving() && inbox.finished()) {
+                return new Ending(false, true);
+            }
+            if (p.waitFor(ended ? 20 : 0, TimeUnit.MILLISECONDS)) {
+                child.drainer().join(2000);
+                return new Ending(true, false);
+            }
+        }
+        kill(p);
+        p.waitFor(5, TimeUnit.SECONDS);
+        return new Ending(false, false);
+    }
+
+    /** Lets go of a child that is not kept warm, its inbox and its plan's folder. */
+    private void release(Started child, boolean keep, EventInbox inbox, Path planDir) {
+        if (child != null && !keep) {
+            closeQuietly(child.process().getOutputStream());
+            workbook.workspace.Folders.deleteQuietly(child.tmp());
+        }
+        if (child != null) {
+            live.remove(child.process());
+        }
+        if (inbox != null) {
+            inbox.close();
+        }
+        workbook.workspace.Folders.deleteQuietly(planDir);
     }
 
     private static void closeQuietly(java.io.OutputStream s) {
