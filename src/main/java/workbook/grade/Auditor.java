@@ -113,28 +113,34 @@ final class Auditor {
         } else {
             problems.add(Reason.of("audit.exampleTestsDoNotCompile", exampleTests.diagnostics()));
         }
-        // A mutant changes one step's method, so its own step's tests are where a killer must be. Race tests are slow
-        // and only matter for concurrency mutants: those run their step's every test and then its race tests again in
-        // trials; the others run every test of their step but the race tests.
         Map<String, MutantProblem.Unusable> unusable = new LinkedHashMap<>();
         for (Mutant m : course.mutants()) {
-            Step own = course.step(m.step()).orElse(null);
-            if (own == null) {
-                continue; // the lint names it
-            }
-            List<String> ownClasses = builds.testClassNames(List.of(own));
-            List<String> ownRace = own.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
-            List<String> ownCalm = own.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
-            boolean race = m.trials() > 0 && !ownRace.isEmpty();
-            MutantProblem.Unusable problem = grader.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
-            if (problem != null) {
-                unusable.put(m.id(), problem);
-            } else if (race) {
-                RunSpec plain = runs.get(runs.size() - 1);
-                runs.add(new RunSpec(m.id() + "~race", plain.classpath(), ownClasses, ownRace, m.trials()));
-            }
+            mutantRuns(m, tests, runs, unusable);
         }
         return new Plan(runs, unusable, raceKeys);
+    }
+
+    /**
+     * A mutant's runs. A mutant changes one step's method, so its own step's tests are where a killer must be. Race
+     * tests are slow and only matter for concurrency mutants: those run their step's every test and then its race
+     * tests again in trials; the others run every test of their step but the race tests.
+     */
+    private void mutantRuns(Mutant m, String tests, List<RunSpec> runs, Map<String, MutantProblem.Unusable> unusable) {
+        Step own = course.step(m.step()).orElse(null);
+        if (own == null) {
+            return; // the lint names it
+        }
+        List<String> ownClasses = builds.testClassNames(List.of(own));
+        List<String> ownRace = own.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
+        List<String> ownCalm = own.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
+        boolean race = m.trials() > 0 && !ownRace.isEmpty();
+        MutantProblem.Unusable problem = grader.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
+        if (problem != null) {
+            unusable.put(m.id(), problem);
+        } else if (race) {
+            RunSpec plain = runs.get(runs.size() - 1);
+            runs.add(new RunSpec(m.id() + "~race", plain.classpath(), ownClasses, ownRace, m.trials()));
+        }
     }
 
     /** The reference: every official test passes, and every race trial too; the lesson lists exactly its tests. */

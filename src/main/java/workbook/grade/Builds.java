@@ -144,6 +144,12 @@ public final class Builds {
         if (variantOf.isEmpty()) {
             return java.util.Optional.empty();
         }
+        return compileSchemata(byFile, variantOf);
+    }
+
+    /** The reference's files with every variant of theirs in one build, each behind its own switch; empty if any fails. */
+    private java.util.Optional<Schemata> compileSchemata(java.util.Map<String, java.util.Map<Integer, String>> byFile,
+                                                         java.util.Map<String, Integer> variantOf) {
         List<ClassCache.Source> sources = new ArrayList<>();
         for (String f : course.learnerFiles()) {
             String text = read(course.reference().resolve(f));

@@ -47,49 +47,8 @@ public final class Lint {
     /** Everything that needs no compiler: the clause bookkeeping, the texts, the files, the message bundles. */
     public static List<Finding> content(Course course) {
         List<Finding> out = new ArrayList<>();
-        for (Step s : course.steps()) {
-            texts(out, "step " + s.number() + " title", s.title());
-            for (String f : List.of("", "hints.", "after.")) {
-                for (String lang : LANGUAGES) {
-                    if (!Files.exists(s.folder().resolve(f + lang + ".md"))) {
-                        out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + f + lang + ".md"));
-                    }
-                }
-            }
-            if (!Files.exists(s.testSource())) {
-                out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + s.testClass() + ".java"));
-            } else {
-                testMethods(out, s);
-            }
-            for (Clause c : s.clauses()) {
-                texts(out, "clause " + c.key(), c.text());
-                if (s.tests().stream().noneMatch(t -> c.id().equals(t.clause()))) {
-                    out.add(Finding.of(Kind.CLAUSE_WITHOUT_TEST, c.key()));
-                }
-                if (course.mutantsOf(s.number()).stream().noneMatch(m -> m.clauses().contains(c.id()))) {
-                    out.add(Finding.of(Kind.CLAUSE_WITHOUT_MUTANT, c.key()));
-                }
-            }
-            for (OfficialTest t : s.tests()) {
-                texts(out, "test " + t.id(), t.name());
-                if (t.clause() == null || s.clause(t.clause()).isEmpty()) {
-                    out.add(Finding.of(Kind.TEST_UNKNOWN_CLAUSE, t.id(), t.clause()));
-                }
-            }
-        }
-        for (Mutant m : course.mutants()) {
-            Step own = course.step(m.step()).orElse(null);
-            if (own == null) {
-                out.add(Finding.of(Kind.MUTANT_UNKNOWN_STEP, m.id(), m.step()));
-                continue;
-            }
-            texts(out, "mutant " + m.id(), m.description());
-            if (m.clauses().isEmpty()) {
-                out.add(Finding.of(Kind.MUTANT_WITHOUT_CLAUSE, m.id()));
-            }
-            m.clauses().stream().filter(c -> own.clause(c).isEmpty())
-                    .forEach(c -> out.add(Finding.of(Kind.MUTANT_UNKNOWN_CLAUSE, m.id(), c, m.step())));
-        }
+        course.steps().forEach(s -> step(course, s, out));
+        course.mutants().forEach(m -> mutant(course, m, out));
         out.addAll(messages());
         for (var lang : course.words().entrySet()) {
             Set<String> bundle = keysOf(lang.getKey());
@@ -97,6 +56,53 @@ public final class Lint {
                     .forEach(k -> out.add(Finding.of(Kind.MESSAGE_MISSING, "words." + k, lang.getKey())));
         }
         return out;
+    }
+
+    /** One step: its texts in both languages, its files, and every clause held by a test and broken by a mutant. */
+    private static void step(Course course, Step s, List<Finding> out) {
+        texts(out, "step " + s.number() + " title", s.title());
+        for (String f : List.of("", "hints.", "after.")) {
+            for (String lang : LANGUAGES) {
+                if (!Files.exists(s.folder().resolve(f + lang + ".md"))) {
+                    out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + f + lang + ".md"));
+                }
+            }
+        }
+        if (!Files.exists(s.testSource())) {
+            out.add(Finding.of(Kind.FILE_MISSING, s.folder().getFileName() + "/" + s.testClass() + ".java"));
+        } else {
+            testMethods(out, s);
+        }
+        for (Clause c : s.clauses()) {
+            texts(out, "clause " + c.key(), c.text());
+            if (s.tests().stream().noneMatch(t -> c.id().equals(t.clause()))) {
+                out.add(Finding.of(Kind.CLAUSE_WITHOUT_TEST, c.key()));
+            }
+            if (course.mutantsOf(s.number()).stream().noneMatch(m -> m.clauses().contains(c.id()))) {
+                out.add(Finding.of(Kind.CLAUSE_WITHOUT_MUTANT, c.key()));
+            }
+        }
+        for (OfficialTest t : s.tests()) {
+            texts(out, "test " + t.id(), t.name());
+            if (t.clause() == null || s.clause(t.clause()).isEmpty()) {
+                out.add(Finding.of(Kind.TEST_UNKNOWN_CLAUSE, t.id(), t.clause()));
+            }
+        }
+    }
+
+    /** One mutant: a step that exists, texts in both languages, and clauses of its own step. */
+    private static void mutant(Course course, Mutant m, List<Finding> out) {
+        Step own = course.step(m.step()).orElse(null);
+        if (own == null) {
+            out.add(Finding.of(Kind.MUTANT_UNKNOWN_STEP, m.id(), m.step()));
+            return;
+        }
+        texts(out, "mutant " + m.id(), m.description());
+        if (m.clauses().isEmpty()) {
+            out.add(Finding.of(Kind.MUTANT_WITHOUT_CLAUSE, m.id()));
+        }
+        m.clauses().stream().filter(c -> own.clause(c).isEmpty())
+                .forEach(c -> out.add(Finding.of(Kind.MUTANT_UNKNOWN_CLAUSE, m.id(), c, m.step())));
     }
 
     /** Every test step.json lists is a test method of the class, and every test method is listed (else it is never graded). */

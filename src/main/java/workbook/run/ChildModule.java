@@ -295,25 +295,30 @@ final class ChildModule {
                     throw new IOException("the child module did not compile: " + log);
                 }
             }
-            Files.createDirectories(jar.getParent());
-            Path part = jar.resolveSibling(jar.getFileName() + "." + ProcessHandle.current().pid() + ".part");
-            try (OutputStream os = Files.newOutputStream(part); JarOutputStream jo = new JarOutputStream(os)) {
-                jo.putNextEntry(new JarEntry("module-info.class"));
-                jo.write(Files.readAllBytes(out.resolve("module-info.class")));
-                jo.closeEntry();
-                for (Map.Entry<String, byte[]> e : classes.entrySet()) {
-                    jo.putNextEntry(new JarEntry(e.getKey()));
-                    jo.write(e.getValue());
-                    jo.closeEntry();
-                }
-            }
-            try {
-                Files.move(part, jar, StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException raced) {
-                Files.deleteIfExists(part); // another workbook made the same jar
-            }
+            write(jar, Files.readAllBytes(out.resolve("module-info.class")), classes);
         } finally {
             workbook.workspace.Folders.deleteQuietly(work);
+        }
+    }
+
+    /** The module's jar, written whole beside its place and moved there in one step. */
+    private static void write(Path jar, byte[] moduleInfo, Map<String, byte[]> classes) throws IOException {
+        Files.createDirectories(jar.getParent());
+        Path part = jar.resolveSibling(jar.getFileName() + "." + ProcessHandle.current().pid() + ".part");
+        try (OutputStream os = Files.newOutputStream(part); JarOutputStream jo = new JarOutputStream(os)) {
+            jo.putNextEntry(new JarEntry("module-info.class"));
+            jo.write(moduleInfo);
+            jo.closeEntry();
+            for (Map.Entry<String, byte[]> e : classes.entrySet()) {
+                jo.putNextEntry(new JarEntry(e.getKey()));
+                jo.write(e.getValue());
+                jo.closeEntry();
+            }
+        }
+        try {
+            Files.move(part, jar, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException raced) {
+            Files.deleteIfExists(part); // another workbook made the same jar
         }
     }
 }

@@ -195,6 +195,14 @@ public final class ChildRunner {
      * Runs one shard's suites, starting a fresh child after each one that dies, until every test is settled, no child
      * makes progress, or the time budget is used up.
      */
+    /** With {@code -Dworkbook.timing=true}: how long a child took and how it ended. */
+    private static void mark(int child, List<RunSpec> specs, long t0, Attempt attempt) {
+        workbook.run.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
+                .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
+                + " ms, death=" + (attempt.finished ? "-" : attempt.death + " exit " + attempt.exitCode + ": "
+                + attempt.output.substring(Math.max(0, attempt.output.length() - 600)).replace('\n', '|')));
+    }
+
     private RunResults runShard(List<RunSpec> specs) {
         Settlement book = new Settlement(specs, calls, allOrNothing);
         long deadline = Math.min(this.deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limits.budgetMillis()));
@@ -209,10 +217,7 @@ public final class ChildRunner {
             // A child whose wall clock is what is left of the budget dies of the budget, not of its own code.
             boolean budgetBound = left < limits.childWallMillis();
             Attempt attempt = runChild(specs, book.settled(), Math.min(left, limits.childWallMillis()), timedOut);
-            workbook.run.Timing.mark("child " + child + " of [" + specs.stream().map(RunSpec::id)
-                    .collect(java.util.stream.Collectors.joining(",")) + "] took " + (System.nanoTime() - t0) / 1_000_000
-                    + " ms, death=" + (attempt.finished ? "-" : attempt.death + " exit " + attempt.exitCode + ": "
-                    + attempt.output.substring(Math.max(0, attempt.output.length() - 600)).replace('\n', '|')));
+            mark(child, specs, t0, attempt);
             Settlement.Read read = book.absorb(attempt.events);
             if (attempt.finished) {
                 return book.results();

@@ -43,6 +43,14 @@ final class ChildRuntime {
         if (!Files.isExecutable(jlink) || (!Files.isDirectory(jmods) && Runtime.version().feature() < 24)) {
             return Optional.empty();
         }
+        return made(jlink, home);
+    }
+
+    /**
+     * The image made with {@code jlink} in a folder of its own, then moved to {@code home} in one step (another
+     * workbook making it at the same time loses the race harmlessly); empty when jlink fails.
+     */
+    private static Optional<Path> made(Path jlink, Path home) {
         Path part = home.resolveSibling(home.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".part");
         try {
             Files.createDirectories(home.getParent());

@@ -219,15 +219,30 @@ public final class Sandbox {
         // Every mount read-only, the child's folder too (the parent's plan and socket are there).
         s.append("for m in $(cut -d' ' -f2 /proc/self/mounts | sort -u); do mount -o remount,bind,ro \"$m\" 2>/dev/null; done; ");
         s.append("touch \"$R/.sandbox-probe\" 2>/dev/null && exit 97; ");
-        // Its temp folder: the one place it writes, in memory, bounded, running nothing.
-        // (A JShell child has no tmp folder: its own folder, holding its request, is its temp folder, writable but
-        // running nothing.)
+        s.append(tempAndNetwork());
+        s.append(procAndExec());
+        return s.toString();
+    }
+
+    /**
+     * Its temp folder: the one place it writes, in memory, bounded, running nothing. (A JShell child has no tmp
+     * folder: its own folder, holding its request, is its temp folder, writable but running nothing.) And loopback,
+     * when the lab declares it.
+     */
+    private String tempAndNetwork() {
+        StringBuilder s = new StringBuilder();
         s.append("if [ -d \"$C/tmp\" ]; then mount -t tmpfs -o size=").append(tmpMegabytes())
                 .append("m,mode=0700,noexec,nosuid,nodev none \"$C/tmp\" && cd \"$C/tmp\" || exit 97; ")
                 .append("else mount -o remount,bind,rw,noexec,nosuid,nodev \"$C\" && cd \"$C\" || exit 97; fi; ");
         if (loopback) {
             s.append("ip link set lo up 2>/dev/null || exit 97; ");
         }
+        return s.toString();
+    }
+
+    /** /proc covered with a PID namespace, then the exec of the JVM with no capability and few processes. */
+    private String procAndExec() {
+        StringBuilder s = new StringBuilder();
         if (pids) {
             // setpriv reads the highest capability's number from /proc: it keeps that one file.
             s.append("L=$(cat /proc/sys/kernel/cap_last_cap) && mount -t tmpfs -o size=16k,mode=0555 none /proc && mkdir -p /proc/sys/kernel ");

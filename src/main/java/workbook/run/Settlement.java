@@ -155,17 +155,8 @@ final class Settlement {
                 case "planned" -> planned.putIfAbsent(e.skipKey(), e);
                 case "start" -> running = e;
                 case "end" -> {
-                    TestResult r = fromChild(e);
-                    results.put(r);
-                    settleElsewhere(r);
-                    progress |= settled.add(e.skipKey());
+                    progress |= ended(e);
                     running = null;
-                    if (isLearnersCheck(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
-                        skipCallers(e);
-                        if (timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
-                            skipRestOfClass(e);
-                        }
-                    }
                 }
                 case "container" -> containerFailure(e);
                 case "entry" -> results.entry(e.run(), e.name(), e.message());
@@ -174,22 +165,47 @@ final class Settlement {
                 case "flooding" -> flooding = e;
                 case "memory" -> memory = e;
                 case "cancelled" -> settleUnreported(e.run(), e.trial(), TestStatus.SKIPPED, "cancelled: the run stopped at its first failure");
-                case "runDone" -> {
-                    workbook.run.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
-                    progress |= settled.add(e.run() + "|" + e.trial() + "|*");
-                    settleUnreported(e.run(), e.trial(), TestStatus.ERROR, "not executed");
-                }
-                case "runError" -> {
-                    results.runError(e.run(), e.exception() + ": " + e.message());
-                    for (int t = 0; t < 1000; t++) {
-                        settled.add(e.run() + "|" + t + "|*");
-                    }
-                    progress = true;
-                }
+                case "runDone" -> progress |= runDone(e);
+                case "runError" -> progress |= runError(e);
                 default -> { }
             }
         }
         return new Read(progress, running);
+    }
+
+    /**
+     * A test that ended: its result, settled here and in the runs that share it; a time-out in the learner's code
+     * also settles the tests that would enter the same method, and a second one in a class the rest of that class.
+     */
+    private boolean ended(Event e) {
+        TestResult r = fromChild(e);
+        results.put(r);
+        settleElsewhere(r);
+        boolean progress = settled.add(e.skipKey());
+        if (isLearnersCheck(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
+            skipCallers(e);
+            if (timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
+                skipRestOfClass(e);
+            }
+        }
+        return progress;
+    }
+
+    /** A trial of a run that ended: what it never reported did not run. */
+    private boolean runDone(Event e) {
+        workbook.run.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
+        boolean progress = settled.add(e.run() + "|" + e.trial() + "|*");
+        settleUnreported(e.run(), e.trial(), TestStatus.ERROR, "not executed");
+        return progress;
+    }
+
+    /** A run that could not start: every trial of it is settled with the error. */
+    private boolean runError(Event e) {
+        results.runError(e.run(), e.exception() + ": " + e.message());
+        for (int t = 0; t < 1000; t++) {
+            settled.add(e.run() + "|" + t + "|*");
+        }
+        return true;
     }
 
     /**
