@@ -111,7 +111,22 @@ final class ProgressReport {
     void board(Overview o) {
         out.println();
         out.println(msg.get("board.progress.title", o.file()));
-        for (Overview.Row r : o.steps()) {
+        // Steps not touched yet after the first of them say nothing a line each would not repeat: one line for them,
+        // so the board of one lab fits a 24-line terminal.
+        List<Overview.Row> rows = o.steps();
+        int firstUntouched = -1;
+        for (int i = 0; i < rows.size(); i++) {
+            if (untouched(rows.get(i))) {
+                firstUntouched = i;
+                break;
+            }
+        }
+        List<Overview.Row> rest = firstUntouched < 0 ? List.of()
+                : rows.subList(firstUntouched + 1, rows.size()).stream().filter(ProgressReport::untouched).toList();
+        for (Overview.Row r : rows) {
+            if (rest.contains(r)) {
+                continue;
+            }
             String check = r.check() == null ? msg.get("board.progress.neverChecked") : msg.get("status." + r.check());
             String prediction = r.prediction() == null ? msg.get("board.progress.noPrediction")
                     : msg.get("board.progress.predicted", choiceName(r.prediction().choice()),
@@ -123,6 +138,30 @@ final class ProgressReport {
                     r.hintsTotal(), prediction, mutants, msg.get(r.words() ? "board.progress.words.yes" : "board.progress.words.no")));
             out.println("       → " + r.next());
         }
+        if (!rest.isEmpty()) {
+            String steps = ranges(rest.stream().map(Overview.Row::step).toList());
+            out.println("  " + msg.get("board.progress.untouched", steps));
+        }
         out.println(msg.get("board.progress.commands"));
+    }
+
+    /** Step numbers as runs: {@code 2–8}, {@code 2, 4–6}. */
+    static String ranges(List<Integer> steps) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < steps.size(); ) {
+            int j = i;
+            while (j + 1 < steps.size() && steps.get(j + 1) == steps.get(j) + 1) {
+                j++;
+            }
+            out.add(j > i ? steps.get(i) + "–" + steps.get(j) : String.valueOf(steps.get(i)));
+            i = j + 1;
+        }
+        return String.join(", ", out);
+    }
+
+    /** A step the learner has not touched: never checked (or not started), no hint, prediction, mutants or words. */
+    private static boolean untouched(Overview.Row r) {
+        return (r.check() == null || "not-started".equals(r.check())) && r.hintLevels().isEmpty() && r.prediction() == null
+                && r.mutantsKilled() == null && !r.words() && r.reveals() == 0;
     }
 }
