@@ -43,7 +43,10 @@ public final class ProbePlot {
         int panelsAcross = Math.max(1, rows.size());
         int width = LEFT + panelsAcross * (PANEL_W + GAP_X) + 20;
         int legendTop = TOP + probe.measures().size() * (PANEL_H + GAP_Y);
-        int height = legendTop + 24 * drawn.size() + 30;
+        // Each legend entry whole, over as many lines as it needs: a name is never cut.
+        int chars = Math.max(30, (width - LEFT - 60) / 7);
+        List<List<String>> legends = drawn.stream().map(v -> Terminal.wrap(legend(v), chars)).toList();
+        int height = legendTop + legends.stream().mapToInt(l -> 24 + 15 * (l.size() - 1)).sum() + 30;
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", width, height, width, height));
@@ -64,13 +67,17 @@ public final class ProbePlot {
                 panel(s, x0, y0, measure, rows.get(r), columns, top, step, drawn);
             }
         }
+        int y = legendTop;
         for (int i = 0; i < drawn.size(); i++) {
             Verdicts.ProbeVariant v = drawn.get(i);
-            int y = legendTop + 24 * i;
             s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
                     + "stroke-width=\"%s\"%s/>%n", LEFT, y, LEFT + 30, y, color(i, v), width(v), dash(v)));
             s.append(marker(LEFT + 15, y, i, v));
-            s.append(text(LEFT + 40, y + 4, 12, "start", "normal", fit(legend(v), (width - LEFT - 60) / 7)));
+            List<String> lines = legends.get(i);
+            for (int k = 0; k < lines.size(); k++) {
+                s.append(text(LEFT + 40, y + 4 + 15 * k, 12, "start", "normal", lines.get(k)));
+            }
+            y += 24 + 15 * (lines.size() - 1);
         }
         s.append("</svg>\n");
         return s.toString();
@@ -108,12 +115,15 @@ public final class ProbePlot {
         }
         for (int i : order) {
             Verdicts.ProbeVariant v = drawn.get(i);
+            // Builds that measure the same (all zero, say) would draw one line over another: each is set off by a
+            // pixel or two, so every line stays in sight; the axis is far coarser than that.
+            double dodge = (i - (drawn.size() - 1) / 2.0) * 1.5;
             StringBuilder points = new StringBuilder();
             StringBuilder marks = new StringBuilder();
             v.cells().stream().filter(c -> c.row() == row && !c.threwUp()).sorted(java.util.Comparator.comparingInt(Verdicts.ProbeCell::column))
                     .forEach(c -> {
                         double x = x(c.column(), columns, x0);
-                        double y = y(c.counts().getOrDefault(measure, 0L), top, y0);
+                        double y = y(c.counts().getOrDefault(measure, 0L), top, y0) + dodge;
                         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
                         marks.append(marker((int) Math.round(x), (int) Math.round(y), i, v));
                     });
@@ -154,10 +164,6 @@ public final class ProbePlot {
         return name + " (" + msg.get("probe.plot.total", totals) + ")";
     }
 
-    /** At most {@code chars} characters (a wide letter counts two), cut with an ellipsis. */
-    private static String fit(String s, int chars) {
-        return Terminal.width(s) <= chars ? s : Terminal.pad(s, chars).stripTrailing();
-    }
 
     private static String color(int i, Verdicts.ProbeVariant v) {
         return "reference".equals(v.kind()) ? "#000000" : COLORS[i % COLORS.length];

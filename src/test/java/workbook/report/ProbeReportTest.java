@@ -96,6 +96,18 @@ class ProbeReportTest {
         assertEquals(svg, new ProbePlot(sample(), n -> n, Messages.of("en")).svg(), "the same probe draws the same bytes");
     }
 
+    /** No legend is cut however long its words, and two builds that measure the same never draw one line. */
+    @Test
+    void everyLegendIsWholeAndNoLineHidesAnother() {
+        String svg = new ProbePlot(sample(), n -> n.equals("duplicates") ? "중복 이벤트 (같은 이벤트가 두 번 적용된 수)"
+                : n.equals("lost") ? "잃은 이벤트 (한 번도 적용되지 않은 수)" : n, Messages.of("ko")).svg();
+        assertTrue(!svg.contains("…"), "a legend cut short:\n" + svg);
+        assertTrue(svg.contains("중복 이벤트 (같은 이벤트가 두 번 적용된 수)") || svg.contains("중복 이벤트 (같은 이벤트가"), svg);
+        List<String> lines = svg.lines().filter(l -> l.startsWith("<polyline")).map(l -> l.replaceAll(".*points=\"", ""))
+                .toList();
+        assertEquals(lines.size(), new java.util.HashSet<>(lines).size(), "two builds drew the very same line:\n" + svg);
+    }
+
     @Test
     void gridStepsAreOneTwoOrFiveTimesAPowerOfTen() {
         assertEquals(1, ProbePlot.niceStep(1));
