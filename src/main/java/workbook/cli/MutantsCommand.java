@@ -26,6 +26,9 @@ final class MutantsCommand implements Callable<Integer> {
     @Option(names = "--extra-mutants", paramLabel = "DIR", description = "Also use the .mutant files in DIR (a private set).")
     List<Path> extra = new ArrayList<>();
 
+    @Option(names = {"-v", "--verbose"}, description = "List every valid test and every mutant, killed ones too.")
+    boolean verbose;
+
     @Option(names = "--json-file", paramLabel = "FILE",
             description = "Also write the verdict as JSON (what --json prints) to FILE; the screen stays as it is.")
     java.nio.file.Path jsonFile;
@@ -56,7 +59,7 @@ final class MutantsCommand implements Callable<Integer> {
         if (options.json) {
             System.out.println(json);
         } else {
-            new Human(lab.msg, System.out).mutants(verdict);
+            new Human(lab.msg, System.out).mutants(verdict, verbose);
             new ProgressReport(lab.msg, System.out).comparisons(compared);
         }
         if (report != null) {

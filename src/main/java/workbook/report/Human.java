@@ -129,6 +129,15 @@ public final class Human {
     }
 
     public void mutants(Verdicts.Mutants m) {
+        mutants(m, false);
+    }
+
+    /**
+     * The learner's tests and the mutants. Short by default, so the common case fits one screen: the valid tests as
+     * a count, each step's mutants as one line with how many were killed, and only the mutants that were not (with
+     * what they break); {@code verbose} lists every test and every mutant.
+     */
+    public void mutants(Verdicts.Mutants m, boolean verbose) {
         out.println(bold(msg.get("report.mutants.title", m.workspace())));
         compile(m.compile());
         if (m.compile().ok()) {
@@ -136,7 +145,14 @@ public final class Human {
             if (m.tests().isEmpty()) {
                 out.println("  " + msg.get("report.mutants.none"));
             }
+            long valid = m.tests().stream().filter(Verdicts.LearnerTest::valid).count();
+            if (!verbose && valid > 0) {
+                out.println("  " + mark("passed") + " " + msg.get("report.mutants.validCount", valid));
+            }
             for (Verdicts.LearnerTest t : m.tests()) {
+                if (!verbose && t.valid() && t.reason() == null) {
+                    continue;
+                }
                 out.println("  " + mark(t.valid() ? "passed" : "failed") + " " + t.id() + " — "
                         + msg.get(t.valid() ? "report.mutants.valid" : "report.mutants.invalid"));
                 if (t.reason() != null) {
@@ -144,19 +160,16 @@ public final class Human {
                 }
             }
             out.println(msg.get("report.mutants.list"));
-            for (Verdicts.MutantVerdict v : m.mutants()) {
-                String status = v.status().wire();
-                out.printf("  %s %s %s%n", mark("killed".equals(status) ? "passed" : "failed"), Terminal.pad(v.id(), 40),
-                        paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
-                if (v.status() != MutantStatus.SURVIVED) {
-                    out.println("      " + msg.text(v.description()));
+            java.util.Map<Integer, List<Verdicts.MutantVerdict>> bySteps = new java.util.TreeMap<>(m.mutants().stream()
+                    .collect(Collectors.groupingBy(Verdicts.MutantVerdict::step)));
+            for (var e : bySteps.entrySet()) {
+                long killed = e.getValue().stream().filter(v -> v.status() == MutantStatus.KILLED).count();
+                if (!verbose) {
+                    out.println("  " + mark(killed == e.getValue().size() ? "passed" : "failed") + " "
+                            + msg.get("report.mutants.stepCount", e.getKey(), killed, e.getValue().size()));
                 }
-                if (!v.killedBy().isEmpty()) {
-                    out.println("      " + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind().wire())));
-                }
-                if (v.reason() != null) {
-                    out.println("      " + msg.text(v.reason()));
-                }
+                e.getValue().stream().filter(v -> verbose || v.status() != MutantStatus.KILLED)
+                        .forEach(v -> mutant(v, verbose ? "  " : "    "));
             }
             out.println(msg.get("report.mutants.summary", m.killed(), m.total()));
             if (!m.unheld().isEmpty()) {
@@ -165,6 +178,23 @@ public final class Human {
             }
         }
         out.println(bold(msg.text(m.next())));
+    }
+
+    /** One mutant: its id and status, then (when it may be told) what it changes, who killed it, and why not run. */
+    private void mutant(Verdicts.MutantVerdict v, String indent) {
+        String status = v.status().wire();
+        out.printf("%s%s %s %s%n", indent, mark("killed".equals(status) ? "passed" : "failed"), Terminal.pad(v.id(), 40),
+                paint("killed".equals(status) ? "passed" : "failed", msg.get("status." + status)));
+        String under = indent + "    ";
+        if (v.status() != MutantStatus.SURVIVED) {
+            out.println(under + msg.text(v.description()));
+        }
+        if (!v.killedBy().isEmpty()) {
+            out.println(under + msg.get("report.mutants.by", String.join(", ", v.killedBy()), msg.get("kind." + v.kind().wire())));
+        }
+        if (v.reason() != null) {
+            out.println(under + msg.text(v.reason()));
+        }
     }
 
     public void audit(Verdicts.Audit a) {
