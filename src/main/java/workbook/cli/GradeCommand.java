@@ -161,6 +161,7 @@ final class GradeCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             AtomicWrite.text(out.resolve("grades.csv"), GradesCsv.of(grade, lab.msg));
+            AtomicWrite.bytes(out.resolve("grades.ods"), workbook.report.GradesOds.of(grade, lab.msg));
             AtomicWrite.text(out.resolve("report.html"), ClassReport.of(grade, lab.msg));
             AtomicWrite.text(out.resolve("grades.json"), Json.of(grade, lab.msg));
             Path junit = Files.createDirectories(out.resolve("junit"));

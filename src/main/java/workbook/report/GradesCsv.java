@@ -8,9 +8,9 @@ import workbook.verdict.Verdicts;
 /**
  * {@code grades.csv}: one row per student (RFC 4180: comma separated, CRLF line ends, fields quoted where they need
  * it). The header is English and stable, for spreadsheets and scripts; one column per step holds that step's status.
- * The file starts with a UTF-8 byte order mark, Excel's sign for UTF-8: without it Excel (on a double-click) and
- * LibreOffice's default import read Korean names as Latin-1 ({@code ê¹€ë¯¼ì¤€}). Python reads it with
- * {@code encoding="utf-8-sig"}.
+ * The file starts with a UTF-8 byte order mark, Excel's sign for UTF-8: without it Excel (on a double-click) reads
+ * Korean names as Latin-1 ({@code ê¹€ë¯¼ì¤€}). Python reads it with {@code encoding="utf-8-sig"}. LibreOffice's import
+ * without options ignores the mark: {@link GradesOds} is the same table for it.
  */
 public final class GradesCsv {
     private GradesCsv() {}
@@ -20,11 +20,18 @@ public final class GradesCsv {
 
     public static String of(Verdicts.ClassGrade grade, workbook.words.Messages msg) {
         StringBuilder out = new StringBuilder().append(BOM);
+        rows(grade, msg).forEach(r -> row(out, r));
+        return out.toString();
+    }
+
+    /** The header, then one row per student: the cells of the CSV and of {@link GradesOds}. */
+    static List<List<String>> rows(Verdicts.ClassGrade grade, workbook.words.Messages msg) {
+        List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("student", "verdict", "steps_passed", "steps", "tests_valid",
                 "tests", "mutants_killed", "mutants", "seconds"));
         grade.steps().forEach(s -> header.add("step_" + s.step()));
         header.add("message");
-        row(out, header);
+        rows.add(header);
         for (Verdicts.Submission s : grade.submissions()) {
             List<String> cells = new ArrayList<>(List.of(s.student(), s.verdict().wire(), num(s.stepsPassed()),
                     num(s.steps()), num(s.testsValid()), num(s.tests()), num(s.killed()), num(s.mutantsTotal()),
@@ -34,9 +41,9 @@ public final class GradesCsv {
                         .map(v -> v.status().wire()).findFirst().orElse(""));
             }
             cells.add(s.reason() == null ? "" : Notes.of(msg, s.reason()));
-            row(out, cells);
+            rows.add(cells);
         }
-        return out.toString();
+        return rows;
     }
 
     private static String num(int n) {

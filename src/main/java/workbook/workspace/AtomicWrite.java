@@ -15,6 +15,11 @@ public final class AtomicWrite {
     private AtomicWrite() {}
 
     public static void text(Path file, String text) throws IOException {
+        bytes(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@link #text}, for bytes. */
+    public static void bytes(Path file, byte[] bytes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         sweep(dir, file.getFileName().toString());
@@ -22,7 +27,7 @@ public final class AtomicWrite {
         try {
             try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE,
                     java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
-                ch.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+                ch.write(java.nio.ByteBuffer.wrap(bytes));
                 ch.force(true);
             }
             keepPermissions(file, tmp);
