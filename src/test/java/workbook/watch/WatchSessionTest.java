@@ -33,30 +33,13 @@ class WatchSessionTest {
     @Test
     @Timeout(180)
     void aSaveThatFixesTheStepIsCheckedAgainAndPasses() throws Exception {
-        Path home = WorkbookRun.home();
-        Course course = Catalogue.load(home, "lease", java.util.List.of());
-        Workspace ws = new Workspace(dir, course);
-        Files.createDirectories(ws.jobsFile().getParent());
-        String skeleton = Files.readString(home.resolve("skeleton/lease/Jobs.java"));
-        Files.writeString(ws.jobsFile(), skeleton);
-        Files.copy(home.resolve("skeleton/lease/JobsTest.java"), ws.testFile());
-
-        Messages msg = Messages.of("en");
-        Path cache = Builds.defaultCache(home);
-        Grader grader = new Grader(new Builds(course, cache, msg.locale()),
-                new ChildRunner(Limits.defaults(), List.of(), cache, true), 1);
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        PipedOutputStream keys = new PipedOutputStream();
-        PipedInputStream in = new PipedInputStream(keys);
-        WatchSession session = new WatchSession(course, ws, grader, msg, out, step -> out.println("hint for " + step));
-        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> {
-            try {
-                return session.run(in, false, null);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Watching w = start();
+        Path home = w.home();
+        Workspace ws = w.ws();
+        ByteArrayOutputStream printed = w.printed();
+        PipedOutputStream keys = w.keys();
+        Grader grader = w.grader();
+        CompletableFuture<Integer> running = w.running();
         try {
             waitFor(printed, "[q] quit", 60);
             assertTrue(text(printed).contains("1. Create the lease table"), "starts at step 1:\n" + text(printed));
@@ -96,28 +79,13 @@ class WatchSessionTest {
     @Test
     @Timeout(180)
     void aKeyAndASaveDuringACheckAreNotLost() throws Exception {
-        Path home = WorkbookRun.home();
-        Course course = Catalogue.load(home, "lease", java.util.List.of());
-        Workspace ws = new Workspace(dir, course);
-        Files.createDirectories(ws.jobsFile().getParent());
-        Files.writeString(ws.jobsFile(), Files.readString(home.resolve("skeleton/lease/Jobs.java")));
-        Files.copy(home.resolve("skeleton/lease/JobsTest.java"), ws.testFile());
-        Messages msg = Messages.of("en");
-        Path cache = Builds.defaultCache(home);
-        Grader grader = new Grader(new Builds(course, cache, msg.locale()),
-                new ChildRunner(Limits.defaults(), List.of(), cache, true), 1);
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        PipedOutputStream keys = new PipedOutputStream();
-        PipedInputStream in = new PipedInputStream(keys);
-        WatchSession session = new WatchSession(course, ws, grader, msg, out, step -> out.println("hint for " + step));
-        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> {
-            try {
-                return session.run(in, false, null);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Watching w = start();
+        Path home = w.home();
+        Workspace ws = w.ws();
+        ByteArrayOutputStream printed = w.printed();
+        PipedOutputStream keys = w.keys();
+        Grader grader = w.grader();
+        CompletableFuture<Integer> running = w.running();
         try {
             waitFor(printed, "grading every step", 30);
             keys.write("h\n".getBytes(StandardCharsets.UTF_8));
@@ -134,6 +102,37 @@ class WatchSessionTest {
             keys.close();
             grader.shutdown();
         }
+    }
+
+    /** A watch session on a lease workspace holding the skeleton, running in the background. */
+    private record Watching(Path home, Workspace ws, Grader grader, ByteArrayOutputStream printed,
+                            PipedOutputStream keys, CompletableFuture<Integer> running) {}
+
+    private Watching start() throws Exception {
+        Path home = WorkbookRun.home();
+        Course course = Catalogue.load(home, "lease", java.util.List.of());
+        Workspace ws = new Workspace(dir, course);
+        Files.createDirectories(ws.jobsFile().getParent());
+        Files.writeString(ws.jobsFile(), Files.readString(home.resolve("skeleton/lease/Jobs.java")));
+        Files.copy(home.resolve("skeleton/lease/JobsTest.java"), ws.testFile());
+
+        Messages msg = Messages.of("en");
+        Path cache = Builds.defaultCache(home);
+        Grader grader = new Grader(new Builds(course, cache, msg.locale()),
+                new ChildRunner(Limits.defaults(), List.of(), cache, true), 1);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+        PipedOutputStream keys = new PipedOutputStream();
+        PipedInputStream in = new PipedInputStream(keys);
+        WatchSession session = new WatchSession(course, ws, grader, msg, out, step -> out.println("hint for " + step));
+        CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return session.run(in, false, null);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        return new Watching(home, ws, grader, printed, keys, running);
     }
 
     private static String text(ByteArrayOutputStream b) {
