@@ -103,7 +103,8 @@ public final class Catalogue {
                 lessons.resolve(c.get("skeleton").getAsString()).normalize(),
                 lessons.resolve(c.get("reference").getAsString()).normalize(), mutantsDir,
                 c.has("raceTrials") ? c.get("raceTrials").getAsInt() : 10, List.copyOf(steps), List.copyOf(mutants),
-                c.has("network") ? c.get("network").getAsString() : "none", words(c), probe(lessons, c));
+                c.has("network") ? c.get("network").getAsString() : "none", words(c), probe(lessons, c),
+                c.has("server") ? c.get("server").getAsString() : "none");
     }
 
     /** {@code "probe": {"dir", "test", "rows", "columns", "measures": […], "variants": […]}}, or null. */

@@ -15,13 +15,20 @@ import java.util.Optional;
  * and copied into the workspace for reading; none when the folder is missing. {@code words}: by language, message keys whose
  * text this lab words its own way (its prediction choices, its board). {@code network}: {@code none}, or
  * {@code loopback} when the lab's tests start a fixture server on 127.0.0.1. {@code probe}: the lab's measurement, or
- * null (see {@link Probe}).
+ * null (see {@link Probe}). {@code server}: {@code none}, or {@code postgres} when every command starts a PostgreSQL
+ * server for the lab's tests (children reach it through a relay on their own loopback, so such a lab declares
+ * {@code loopback} too).
  */
 public record Course(String id, Text title, String packageName, List<String> learnerClasses, String learnerTestClass,
                      String bridgeClass, List<String> libraries, List<String> warmUp, Path lessons, Path intro,
                      Path support, Path given, Path skeleton, Path reference, Path mutantsDir, int raceTrials,
                      List<Step> steps, List<Mutant> mutants, String network,
-                     java.util.Map<String, java.util.Map<String, String>> words, Probe probe) {
+                     java.util.Map<String, java.util.Map<String, String>> words, Probe probe, String server) {
+
+    /** Whether the lab's tests need a PostgreSQL server ({@code "server": "postgres"} in course.json). */
+    public boolean needsPostgres() {
+        return "postgres".equals(server);
+    }
 
     /** The lab's measurement, when it has one ({@code probe} in course.json). */
     public Optional<Probe> measurement() {

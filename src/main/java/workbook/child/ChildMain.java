@@ -296,6 +296,7 @@ public final class ChildMain {
         // Learner output still goes to the parent (which caps it), and each test's first bytes are kept as its output.
         System.setOut(new java.io.PrintStream(OUT, true, StandardCharsets.UTF_8));
         System.setErr(new java.io.PrintStream(ERR, true, StandardCharsets.UTF_8));
+        Relay.startIfAsked();
         Launcher launcher = launcherWithoutFlightRecorder();
         warmUp();
         if (args.length > 0 && RECORD.equals(args[0])) {

@@ -1,5 +1,6 @@
 package workbook.cli;
 
+import workbook.run.PostgresServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -173,8 +174,31 @@ final class Lab {
         jvm.add("-Dworkbook.learnerClasses=" + String.join(",",
                 course.learnerClasses().stream().map(c -> course.packageName() + "." + c).toList()));
         jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
+        jvm.addAll(serverOptions());
         ChildRunner runner = new ChildRunner(limits, jvm, cache, serving, sandbox);
         return new Grader(builds(), runner, shards);
+    }
+
+    /** The lab's server, started on first use in this command and stopped when it ends; null when it needs none. */
+    private static PostgresServer server;
+
+    /** The PostgreSQL server of this command, started on first use (see {@link PostgresServer}). */
+    static synchronized PostgresServer postgres(Path cache) {
+        if (server == null) {
+            PostgresServer s = PostgresServer.start(cache);
+            Runtime.getRuntime().addShutdownHook(new Thread(s::close, "workbook-postgres-stop"));
+            server = s;
+        }
+        return server;
+    }
+
+    /** What tells a child where the lab's server is (a relay in the child reaches it; see the child's Relay). */
+    List<String> serverOptions() {
+        if (!course.needsPostgres()) {
+            return List.of();
+        }
+        PostgresServer s = postgres(cache());
+        return List.of("-Dworkbook.server.socket=" + s.socket(), "-Dworkbook.server.urlTemplate=" + PostgresServer.urlTemplate());
     }
 
     /**

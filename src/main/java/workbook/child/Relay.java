@@ -1,0 +1,87 @@
+package workbook.child;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * A relay from this child's own loopback to the lab's server. In the sandbox a child has a network of its own, where
+ * only {@code lo} is up: the server, which runs beside the workbook, is out of reach by TCP. Its Unix socket is a file,
+ * and a file crosses namespaces: the relay listens on 127.0.0.1 of the child's network and joins each connection to
+ * that socket. So the child reaches the server and nothing else.
+ *
+ * <p>Asked for by two system properties the parent sets on the child's command line: {@code workbook.server.socket}
+ * (the server's socket) and {@code workbook.server.urlTemplate} (its JDBC URL with {@code {port}} where the relay's
+ * port goes). The relay then sets {@code workbook.server.url}, which lab code reads.
+ */
+final class Relay {
+    private Relay() {}
+
+    static void startIfAsked() throws IOException {
+        String socket = System.getProperty("workbook.server.socket");
+        String template = System.getProperty("workbook.server.urlTemplate");
+        if (socket == null || template == null) {
+            return;
+        }
+        ServerSocketChannel listening = ServerSocketChannel.open();
+        listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        int port = ((InetSocketAddress) listening.getLocalAddress()).getPort();
+        System.setProperty("workbook.server.url", template.replace("{port}", String.valueOf(port)));
+        UnixDomainSocketAddress server = UnixDomainSocketAddress.of(socket);
+        Thread accepting = new Thread(() -> accept(listening, server), "workbook-server-relay");
+        accepting.setDaemon(true);
+        accepting.start();
+    }
+
+    private static void accept(ServerSocketChannel listening, UnixDomainSocketAddress server) {
+        while (true) {
+            SocketChannel client;
+            try {
+                client = listening.accept();
+            } catch (IOException e) {
+                return;
+            }
+            try {
+                SocketChannel upstream = SocketChannel.open(server);
+                pump(client, upstream, "up");
+                pump(upstream, client, "down");
+            } catch (IOException e) {
+                closeQuietly(client);
+            }
+        }
+    }
+
+    /** Copies {@code from} to {@code to} on a thread of its own until {@code from} ends, then ends {@code to}'s output. */
+    private static void pump(SocketChannel from, SocketChannel to, String way) {
+        Thread t = new Thread(() -> {
+            ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+            try {
+                while (from.read(buffer) >= 0) {
+                    buffer.flip();
+                    while (buffer.hasRemaining()) {
+                        to.write(buffer);
+                    }
+                    buffer.clear();
+                }
+                to.shutdownOutput();
+            } catch (IOException e) {
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        }, "workbook-server-relay-" + way);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void closeQuietly(SocketChannel c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+}
