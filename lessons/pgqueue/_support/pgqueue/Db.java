@@ -1,0 +1,207 @@
+package pgqueue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Raw SQL for the official tests: a schema of its own per test, rows set up and read back without the learner's
+ * code, times relative to the server's clock, and another worker's transaction that holds a row lock.
+ */
+final class Db {
+    private final String schema;
+
+    private Db(String schema) {
+        this.schema = schema;
+    }
+
+    /** One row as the table holds it; {@code left}: seconds until {@code until} by the server's clock (NaN: -infinity). */
+    record Row(String id, String owner, double left, long fence, String result, boolean done) {
+        /** The same row without its time (for rows compared whole, when only the time moved). */
+        Row timeless() {
+            return new Row(id, owner, 0, fence, result, done);
+        }
+    }
+
+    /** The server the workbook started for this command (through the child's relay). */
+    static String serverUrl() {
+        String url = System.getProperty("workbook.server.url");
+        if (url == null) {
+            throw new IllegalStateException("no PostgreSQL server: workbook.server.url is not set (run the tests with ./workbook)");
+        }
+        return url;
+    }
+
+    /** A fresh schema with an empty jobs table, the one every connection of this test works in. */
+    static Db fresh() {
+        String name = "t_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+        try (Connection c = DriverManager.getConnection(serverUrl()); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + name);
+            s.execute("CREATE TABLE " + name + ".jobs(id text PRIMARY KEY, owner text, "
+                    + "until timestamptz NOT NULL DEFAULT '-infinity', fence bigint NOT NULL DEFAULT 0, "
+                    + "result text, done boolean NOT NULL DEFAULT false)");
+        } catch (SQLException e) {
+            throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
+        }
+        return new Db(name);
+    }
+
+    /** A schema with no jobs table at all (SQL errors must surface). */
+    static Db empty() {
+        Db db = fresh();
+        db.exec("DROP TABLE jobs");
+        return db;
+    }
+
+    String url() {
+        return serverUrl() + "&currentSchema=" + schema + "&ApplicationName=" + schema;
+    }
+
+    /** A pool of connections to this schema, with {@code settings} (SQL run on each new connection). */
+    Pool pool(String... settings) {
+        return new Pool(url(), settings);
+    }
+
+    Connection open() throws SQLException {
+        return DriverManager.getConnection(url());
+    }
+
+    void exec(String sql, Object... args) {
+        try (Connection c = open(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                s.setObject(i + 1, args[i]);
+            }
+            s.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** A job nobody holds (never claimed, or released). */
+    void free(String id) {
+        exec("INSERT INTO jobs(id) VALUES (?)", id);
+    }
+
+    /** A job held by {@code owner} with {@code fence}, {@code left} seconds from the server's now (negative: expired). */
+    void held(String id, String owner, long fence, double left) {
+        exec("INSERT INTO jobs(id, owner, until, fence) VALUES (?, ?, now() + make_interval(secs => ?), ?)",
+                id, owner, left, fence);
+    }
+
+    /** A finished job: done, with its result, its lease {@code left} seconds from now. */
+    void done(String id, String owner, long fence, double left, String result) {
+        exec("INSERT INTO jobs(id, owner, until, fence, result, done) VALUES (?, ?, now() + make_interval(secs => ?), ?, ?, true)",
+                id, owner, left, fence, result);
+    }
+
+    /** Moves the lease of {@code id} to {@code left} seconds from the server's now (a worker stalled past it: -1). */
+    void setLeft(String id, double left) {
+        exec("UPDATE jobs SET until = now() + make_interval(secs => ?) WHERE id = ?", left, id);
+    }
+
+    Row row(String id) {
+        try (Connection c = open(); PreparedStatement s = c.prepareStatement("SELECT id, owner, "
+                + "CASE WHEN until = '-infinity' THEN 'NaN'::float8 ELSE extract(epoch FROM until - now())::float8 END, "
+                + "fence, result, done FROM jobs WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? new Row(r.getString(1), r.getString(2), r.getDouble(3), r.getLong(4), r.getString(5),
+                        r.getBoolean(6)) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
+        }
+    }
+
+    long count() {
+        try (Connection c = open(); Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM jobs")) {
+            r.next();
+            return r.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Another worker's open transaction that holds the row lock of {@code id} ({@code SELECT … FOR UPDATE}) until closed
+     * (rolled back).
+     */
+    AutoCloseable lockRow(String id) {
+        return holding("SELECT 1 FROM jobs WHERE id = ? FOR UPDATE", id);
+    }
+
+    /**
+     * Another worker's open transaction that has claimed {@code id} for {@code owner} ({@code fence + 1}, 30 s) and not
+     * committed yet: {@link Held#commit()} commits it.
+     */
+    Held claimingInAnotherTransaction(String id, String owner) {
+        return (Held) holding("UPDATE jobs SET owner = ?, until = now() + interval '30 seconds', fence = fence + 1 WHERE id = ?",
+                owner, id);
+    }
+
+    /** An open transaction of another worker. */
+    interface Held extends AutoCloseable {
+        void commit() throws SQLException;
+
+        @Override
+        void close() throws SQLException;
+    }
+
+    private Held holding(String sql, Object... args) {
+        try {
+            Connection c = open();
+            c.setAutoCommit(false);
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                for (int i = 0; i < args.length; i++) {
+                    s.setObject(i + 1, args[i]);
+                }
+                s.execute();
+            }
+            return new Held() {
+                @Override
+                public void commit() throws SQLException {
+                    c.commit();
+                }
+
+                @Override
+                public void close() throws SQLException {
+                    try (c) {
+                        if (!c.isClosed()) {
+                            c.rollback();
+                        }
+                    }
+                }
+            };
+        } catch (SQLException e) {
+            throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Waits until a backend of this test's role is waiting for a lock (the learner's statement stuck behind another
+     * worker's row lock), or {@code millis} have passed; whether it was seen.
+     */
+    boolean awaitWaitingForALock(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            try (Connection c = open(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = '" + schema + "'")) {
+                r.next();
+                if (r.getLong(1) > 0) {
+                    return true;
+                }
+                Thread.sleep(10);
+            } catch (SQLException e) {
+                throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,206 @@
+package pgqueue;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * The {@code DataSource} the tests hand to {@code Leases}: a new connection per borrow, like a pool that checks what
+ * comes back. A connection given back inside an open transaction is noted (a real pool would hand it, locks and all,
+ * to the next worker), as is one never given back.
+ *
+ * <p>A racing pool ({@link #racing}) makes a read-then-write race happen every time instead of once in a while: each
+ * {@code SELECT} waits, after it returned, up to {@link #MEET_MILLIS} for the other racer's {@code SELECT} to return
+ * too. Two reads that both saw a free job then both write; a read that holds the row lock keeps the other racer waiting
+ * inside its own {@code SELECT}, so they never meet.
+ */
+final class Pool implements DataSource {
+    static final long MEET_MILLIS = 400;
+
+    private final String url;
+    private final String[] settings;
+    private final AtomicInteger borrowed = new AtomicInteger();
+    private final AtomicInteger returned = new AtomicInteger();
+    private final List<String> dirty = new CopyOnWriteArrayList<>();
+    private volatile CyclicBarrier meet;
+
+    Pool(String url, String... settings) {
+        this.url = url;
+        this.settings = settings.clone();
+    }
+
+    /** The same pool, where the SELECTs of {@code parties} racers meet before going on. */
+    Pool racing(int parties) {
+        meet = new CyclicBarrier(parties);
+        return this;
+    }
+
+    /** How the connections came back: empty when every one came back closed and outside a transaction. */
+    String problems() {
+        StringBuilder sb = new StringBuilder();
+        if (!dirty.isEmpty()) {
+            sb.append(dirty.size()).append(" connection(s) went back to the pool inside an open transaction (")
+                    .append(dirty.get(0)).append("): a real pool hands such a connection, locks and all, to the next worker");
+        }
+        int open = borrowed.get() - returned.get();
+        if (open > 0) {
+            sb.append(sb.length() > 0 ? "; " : "").append(open).append(" connection(s) were never closed");
+        }
+        return sb.toString();
+    }
+
+    int borrowed() {
+        return borrowed.get();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        Connection real = DriverManager.getConnection(url);
+        try (Statement s = real.createStatement()) {
+            for (String setting : settings) {
+                s.execute(setting);
+            }
+        }
+        borrowed.incrementAndGet();
+        return (Connection) Proxy.newProxyInstance(Pool.class.getClassLoader(), new Class<?>[] {Connection.class},
+                new Borrowed(real));
+    }
+
+    @Override
+    public Connection getConnection(String user, String password) throws SQLException {
+        return getConnection();
+    }
+
+    /** A borrowed connection: its close gives it back (checked), its statements are watched when racing. */
+    private final class Borrowed implements InvocationHandler {
+        private final Connection real;
+        private boolean closed;
+
+        Borrowed(Connection real) {
+            this.real = real;
+        }
+
+        @Override
+        public Object invoke(Object proxy, java.lang.reflect.Method m, Object[] args) throws Throwable {
+            switch (m.getName()) {
+                case "close":
+                    giveBack();
+                    return null;
+                case "isClosed":
+                    return closed || real.isClosed();
+                case "prepareStatement":
+                    return watched(call(m, args), (String) args[0], PreparedStatement.class);
+                case "createStatement":
+                    return watched(call(m, args), null, Statement.class);
+                default:
+                    return call(m, args);
+            }
+        }
+
+        private Object call(java.lang.reflect.Method m, Object[] args) throws Throwable {
+            try {
+                return m.invoke(real, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
+
+        private synchronized void giveBack() throws SQLException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            returned.incrementAndGet();
+            try {
+                if (!real.isClosed()) {
+                    var state = real.unwrap(org.postgresql.core.BaseConnection.class).getTransactionState();
+                    if (state != org.postgresql.core.TransactionState.IDLE) {
+                        dirty.add("transaction " + state.name().toLowerCase(Locale.ROOT));
+                    }
+                }
+            } finally {
+                real.close();
+            }
+        }
+    }
+
+    /** A statement whose queries wait for the other racer's when this pool is racing. */
+    private Object watched(Object statement, String preparedSql, Class<?> type) {
+        if (meet == null) {
+            return statement;
+        }
+        return Proxy.newProxyInstance(Pool.class.getClassLoader(), new Class<?>[] {type}, (proxy, m, args) -> {
+            Object r;
+            try {
+                r = m.invoke(statement, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            if (m.getName().startsWith("execute")) {
+                String sql = preparedSql != null ? preparedSql : args != null && args.length > 0 && args[0] instanceof String q ? q : "";
+                if (sql.stripLeading().toLowerCase(Locale.ROOT).startsWith("select")) {
+                    awaitOtherRacer();
+                }
+            }
+            return r;
+        });
+    }
+
+    private void awaitOtherRacer() {
+        try {
+            meet.await(MEET_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | BrokenBarrierException e) {
+            // the other racer is not reading now (it waits for a lock, or is done): go on alone
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {}
+
+    @Override
+    public void setLoginTimeout(int seconds) {}
+
+    @Override
+    public int getLoginTimeout() {
+        return 0;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        throw new SQLException("not a wrapper");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return false;
+    }
+}
