@@ -90,6 +90,12 @@ class ClaimTest {
     }
 
     @Test
+    void aReleasedJobContinuesItsFence() {
+        db.released("j", 3);
+        assertEquals(OptionalLong.of(4), worker.claim("j", "B", 30), "claim of a released job (no owner, fence 3)");
+    }
+
+    @Test
     void fencesOfTwoWorkersAreOneSequence() {
         Leases a = new Leases(pool, CLOCK);
         Leases b = new Leases(pool, CLOCK);

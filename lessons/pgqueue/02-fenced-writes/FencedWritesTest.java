@@ -29,7 +29,14 @@ class FencedWritesTest {
     }
 
     @Test
-    void releaseFreesTheJobAndKeepsTheFence() {
+    void releaseFreesTheJob() {
+        db.held("j", "A", 3, 30);
+        assertTrue(worker.release("j", "A", 3), "release(\"j\", \"A\", fence=3)");
+        assertNull(db.row("j").owner(), "the owner of row j after the release");
+    }
+
+    @Test
+    void aReleasedJobCanBeClaimedAtOnceWithTheNextFence() {
         db.held("j", "A", 3, 30);
         assertTrue(worker.release("j", "A", 3), "release(\"j\", \"A\", fence=3)");
         Db.Row row = db.row("j");

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 class RetryTest {
     private static final Clock CLOCK = Clock.systemUTC();
     /** A worker that has retried this often is retrying for ever: the test stops it. */
-    private static final int FOR_EVER = 50;
+    private static final int FOR_EVER = 12;
     private final Db db = Db.fresh();
     private final Pool pool = db.pool();
     private final Leases worker = new Leases(pool, CLOCK);

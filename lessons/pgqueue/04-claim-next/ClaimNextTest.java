@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 class ClaimNextTest {
     private static final Clock CLOCK = Clock.systemUTC();
     /** How long a statement may wait for another worker's row lock in these tests: claimNext must not wait at all. */
-    private static final String LOCK_TIMEOUT = "SET lock_timeout = '1s'";
+    private static final String LOCK_TIMEOUT = "SET lock_timeout = '300ms'";
     private final Db db = Db.fresh();
     private final Pool pool = db.pool(LOCK_TIMEOUT);
     private final Leases worker = new Leases(pool, CLOCK);

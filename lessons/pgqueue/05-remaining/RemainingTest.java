@@ -24,6 +24,12 @@ class RemainingTest {
     }
 
     @Test
+    void minutesLeftAreCountedInSeconds() {
+        db.held("j", "A", 3, 150);
+        assertAbout(150, new Leases(pool, CLOCK).remaining("j", "A", 3), "remaining of a lease with 2 min 30 s left");
+    }
+
+    @Test
     void aWorkerWhoseClockRunsAnHourSlowGetsTheSameAnswer() {
         db.held("j", "A", 3, 20);
         Leases slow = new Leases(pool, Clock.offset(CLOCK, Duration.ofHours(-1)));

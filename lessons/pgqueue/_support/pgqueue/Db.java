@@ -86,6 +86,11 @@ final class Db {
         exec("INSERT INTO jobs(id) VALUES (?)", id);
     }
 
+    /** A released job: nobody holds it, its fence is {@code fence}. */
+    void released(String id, long fence) {
+        exec("INSERT INTO jobs(id, fence) VALUES (?, ?)", id, fence);
+    }
+
     /** A job held by {@code owner} with {@code fence}, {@code left} seconds from the server's now (negative: expired). */
     void held(String id, String owner, long fence, double left) {
         exec("INSERT INTO jobs(id, owner, until, fence) VALUES (?, ?, now() + make_interval(secs => ?), ?)",
