@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +19,11 @@ class ClaimTest {
     private final Db db = Db.fresh();
     private final Pool pool = db.pool();
     private final Leases worker = new Leases(pool, CLOCK);
+
+    @AfterEach
+    void closeConnections() {
+        db.close();
+    }
 
     /** A lease that should end about {@code ttl} seconds from the server's now. */
     private static void assertLeft(double ttl, Db.Row row, String what) {
@@ -169,9 +175,10 @@ class ClaimTest {
 
     @Test
     void sqlErrorsAreThrownAsIllegalStateException() {
-        Db broken = Db.empty();
-        Leases w = new Leases(broken.pool(), CLOCK);
-        assertThrows(IllegalStateException.class, () -> w.claim("j", "A", 30), "claim on a schema without a jobs table");
+        try (Db broken = Db.empty()) {
+            Leases w = new Leases(broken.pool(), CLOCK);
+            assertThrows(IllegalStateException.class, () -> w.claim("j", "A", 30), "claim on a schema without a jobs table");
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.OptionalLong;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class FencedWritesTest {
@@ -12,6 +13,11 @@ class FencedWritesTest {
     private final Db db = Db.fresh();
     private final Pool pool = db.pool();
     private final Leases worker = new Leases(pool, CLOCK);
+
+    @AfterEach
+    void closeConnections() {
+        db.close();
+    }
 
     @Test
     void completeStoresTheResultOfALiveLease() {
@@ -161,9 +167,11 @@ class FencedWritesTest {
 
     @Test
     void sqlErrorsAreThrownAsIllegalStateException() {
-        Leases w = new Leases(Db.empty().pool(), CLOCK);
-        assertThrows(IllegalStateException.class, () -> w.complete("j", "A", 1, "x"), "complete on a schema without a jobs table");
-        assertThrows(IllegalStateException.class, () -> w.renew("j", "A", 1, 30), "renew on a schema without a jobs table");
-        assertThrows(IllegalStateException.class, () -> w.release("j", "A", 1), "release on a schema without a jobs table");
+        try (Db broken = Db.empty()) {
+            Leases w = new Leases(broken.pool(), CLOCK);
+            assertThrows(IllegalStateException.class, () -> w.complete("j", "A", 1, "x"), "complete on a schema without a jobs table");
+            assertThrows(IllegalStateException.class, () -> w.renew("j", "A", 1, 30), "renew on a schema without a jobs table");
+            assertThrows(IllegalStateException.class, () -> w.release("j", "A", 1), "release on a schema without a jobs table");
+        }
     }
 }

@@ -9,6 +9,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,6 +21,11 @@ class RetryTest {
     private final Pool pool = db.pool();
     private final Leases worker = new Leases(pool, CLOCK);
     private final AtomicInteger attempts = new AtomicInteger();
+
+    @AfterEach
+    void closeConnections() {
+        db.close();
+    }
 
     /** Fails with {@code state} on the first {@code failures} attempts, then inserts job {@code id} and returns 7. */
     private Leases.Work<Integer> failing(int failures, String state, String id) {

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +22,11 @@ class ClaimNextTest {
     private final Db db = Db.fresh();
     private final Pool pool = db.pool(LOCK_TIMEOUT);
     private final Leases worker = new Leases(pool, CLOCK);
+
+    @AfterEach
+    void closeConnections() {
+        db.close();
+    }
 
     @Test
     void itTakesTheClaimableJobWithTheSmallestId() {
@@ -112,7 +118,7 @@ class ClaimNextTest {
     @Test
     @Timeout(60)
     void fourWorkersDrainAQueueWithEveryJobGrantedExactlyOnce() throws Exception {
-        int jobs = 40;
+        int jobs = 20;
         for (int i = 0; i < jobs; i++) {
             db.free(String.format("q%02d", i));
         }

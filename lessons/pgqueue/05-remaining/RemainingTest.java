@@ -5,12 +5,18 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.OptionalDouble;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class RemainingTest {
     private static final Clock CLOCK = Clock.systemUTC();
     private final Db db = Db.fresh();
     private final Pool pool = db.pool();
+
+    @AfterEach
+    void closeConnections() {
+        db.close();
+    }
 
     private static void assertAbout(double expected, OptionalDouble got, String what) {
         assertTrue(got.isPresent() && got.getAsDouble() > expected - 1.5 && got.getAsDouble() <= expected + 0.01,
@@ -85,7 +91,9 @@ class RemainingTest {
 
     @Test
     void sqlErrorsAreThrownAsIllegalStateException() {
-        Leases w = new Leases(Db.empty().pool(), CLOCK);
-        assertThrows(IllegalStateException.class, () -> w.remaining("j", "A", 1), "remaining on a schema without a jobs table");
+        try (Db broken = Db.empty()) {
+            Leases w = new Leases(broken.pool(), CLOCK);
+            assertThrows(IllegalStateException.class, () -> w.remaining("j", "A", 1), "remaining on a schema without a jobs table");
+        }
     }
 }

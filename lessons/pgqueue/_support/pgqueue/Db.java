@@ -12,11 +12,42 @@ import java.util.concurrent.ThreadLocalRandom;
  * Raw SQL for the official tests: a schema of its own per test, rows set up and read back without the learner's
  * code, times relative to the server's clock, and another worker's transaction that holds a row lock.
  */
-final class Db {
+final class Db implements AutoCloseable {
     private final String schema;
+    /** The test's own connection for setting up and reading rows (opened on first use). */
+    private Connection own;
+    /** What this test opened: pools and other workers' transactions, closed with it. */
+    private final java.util.List<AutoCloseable> opened = new java.util.ArrayList<>();
 
     private Db(String schema) {
         this.schema = schema;
+    }
+
+    /** Closes every connection this test opened (its pools, the transactions of other workers, its own). */
+    @Override
+    public synchronized void close() {
+        for (AutoCloseable c : opened) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // closing anyway
+            }
+        }
+        opened.clear();
+        try {
+            if (own != null) {
+                own.close();
+            }
+        } catch (SQLException ignored) {
+            // closing anyway
+        }
+    }
+
+    private synchronized Connection own() throws SQLException {
+        if (own == null) {
+            own = DriverManager.getConnection(url());
+        }
+        return own;
     }
 
     /** One row as the table holds it; {@code left}: seconds until {@code until} by the server's clock (NaN: -infinity). */
@@ -62,16 +93,18 @@ final class Db {
     }
 
     /** A pool of connections to this schema, with {@code settings} (SQL run on each new connection). */
-    Pool pool(String... settings) {
-        return new Pool(url(), settings);
+    synchronized Pool pool(String... settings) {
+        Pool p = new Pool(url(), settings);
+        opened.add(p);
+        return p;
     }
 
     Connection open() throws SQLException {
         return DriverManager.getConnection(url());
     }
 
-    void exec(String sql, Object... args) {
-        try (Connection c = open(); PreparedStatement s = c.prepareStatement(sql)) {
+    synchronized void exec(String sql, Object... args) {
+        try (PreparedStatement s = own().prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 s.setObject(i + 1, args[i]);
             }
@@ -108,8 +141,8 @@ final class Db {
         exec("UPDATE jobs SET until = now() + make_interval(secs => ?) WHERE id = ?", left, id);
     }
 
-    Row row(String id) {
-        try (Connection c = open(); PreparedStatement s = c.prepareStatement("SELECT id, owner, "
+    synchronized Row row(String id) {
+        try (PreparedStatement s = own().prepareStatement("SELECT id, owner, "
                 + "CASE WHEN until = '-infinity' THEN 'NaN'::float8 ELSE extract(epoch FROM until - now())::float8 END, "
                 + "fence, result, done FROM jobs WHERE id = ?")) {
             s.setString(1, id);
@@ -122,8 +155,8 @@ final class Db {
         }
     }
 
-    long count() {
-        try (Connection c = open(); Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM jobs")) {
+    synchronized long count() {
+        try (Statement s = own().createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM jobs")) {
             r.next();
             return r.getLong(1);
         } catch (SQLException e) {
@@ -166,7 +199,7 @@ final class Db {
                 }
                 s.execute();
             }
-            return new Held() {
+            Held held = new Held() {
                 @Override
                 public void commit() throws SQLException {
                     c.commit();
@@ -181,6 +214,10 @@ final class Db {
                     }
                 }
             };
+            synchronized (this) {
+                opened.add(held);
+            }
+            return held;
         } catch (SQLException e) {
             throw new IllegalStateException("test setup SQL failed: " + e.getMessage(), e);
         }
@@ -193,7 +230,7 @@ final class Db {
     boolean awaitWaitingForALock(long millis) {
         long deadline = System.nanoTime() + millis * 1_000_000;
         while (System.nanoTime() < deadline) {
-            try (Connection c = open(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+            try (Statement s = own().createStatement(); ResultSet r = s.executeQuery(
                     "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND application_name = '" + schema + "'")) {
                 r.next();
                 if (r.getLong(1) > 0) {

@@ -22,16 +22,17 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The {@code DataSource} the tests hand to {@code Leases}: a new connection per borrow, like a pool that checks what
- * comes back. A connection given back inside an open transaction is noted (a real pool would hand it, locks and all,
- * to the next worker), as is one never given back.
+ * The {@code DataSource} the tests hand to {@code Leases}: a small pool that checks what comes back. A connection given
+ * back inside an open transaction is noted (a real pool would hand it, locks and all, to the next worker; this one rolls
+ * it back first), as is one never given back. Like a real pool it resets autocommit and the isolation level of what
+ * comes back, and keeps it for the next borrower.
  *
  * <p>A racing pool ({@link #racing}) makes a read-then-write race happen every time instead of once in a while: each
  * {@code SELECT} waits, after it returned, up to {@link #MEET_MILLIS} for the other racer's {@code SELECT} to return
  * too. Two reads that both saw a free job then both write; a read that holds the row lock keeps the other racer waiting
  * inside its own {@code SELECT}, so they never meet.
  */
-final class Pool implements DataSource {
+final class Pool implements DataSource, AutoCloseable {
     static final long MEET_MILLIS = 400;
 
     private final String url;
@@ -40,6 +41,8 @@ final class Pool implements DataSource {
     private final AtomicInteger returned = new AtomicInteger();
     private final List<String> dirty = new CopyOnWriteArrayList<>();
     private volatile CyclicBarrier meet;
+    private final java.util.concurrent.ConcurrentLinkedDeque<Connection> idle = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private final List<Connection> all = new CopyOnWriteArrayList<>();
 
     Pool(String url, String... settings) {
         this.url = url;
@@ -70,14 +73,33 @@ final class Pool implements DataSource {
         return borrowed.get();
     }
 
+    /** Closes every connection this pool made. */
     @Override
-    public Connection getConnection() throws SQLException {
+    public void close() {
+        for (Connection c : all) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+        }
+    }
+
+    private Connection fresh() throws SQLException {
         Connection real = DriverManager.getConnection(url);
+        all.add(real);
         try (Statement s = real.createStatement()) {
             for (String setting : settings) {
                 s.execute(setting);
             }
         }
+        return real;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        Connection kept = idle.pollFirst();
+        Connection real = kept != null ? kept : fresh();
         borrowed.incrementAndGet();
         return (Connection) Proxy.newProxyInstance(Pool.class.getClassLoader(), new Class<?>[] {Connection.class},
                 new Borrowed(real));
@@ -91,10 +113,12 @@ final class Pool implements DataSource {
     /** A borrowed connection: its close gives it back (checked), its statements are watched when racing. */
     private final class Borrowed implements InvocationHandler {
         private final Connection real;
+        private final int isolation;
         private boolean closed;
 
-        Borrowed(Connection real) {
+        Borrowed(Connection real) throws SQLException {
             this.real = real;
+            this.isolation = real.getTransactionIsolation();
         }
 
         @Override
@@ -128,14 +152,23 @@ final class Pool implements DataSource {
             }
             closed = true;
             returned.incrementAndGet();
+            if (real.isClosed()) {
+                return;
+            }
             try {
-                if (!real.isClosed()) {
-                    var state = real.unwrap(org.postgresql.core.BaseConnection.class).getTransactionState();
-                    if (state != org.postgresql.core.TransactionState.IDLE) {
-                        dirty.add("transaction " + state.name().toLowerCase(Locale.ROOT));
-                    }
+                var state = real.unwrap(org.postgresql.core.BaseConnection.class).getTransactionState();
+                if (state != org.postgresql.core.TransactionState.IDLE) {
+                    dirty.add("transaction " + state.name().toLowerCase(Locale.ROOT));
+                    real.rollback();
                 }
-            } finally {
+                if (!real.getAutoCommit()) {
+                    real.setAutoCommit(true);
+                }
+                if (real.getTransactionIsolation() != isolation) {
+                    real.setTransactionIsolation(isolation);
+                }
+                idle.addFirst(real);
+            } catch (SQLException e) {
                 real.close();
             }
         }
