@@ -248,6 +248,22 @@ public final class Builds {
     }
 
     /**
+     * The classes of the lab's story ({@code _story/} beside its steps: the program each worker process runs), compiled
+     * once against the reference; run with the learner's classes first on the class path.
+     */
+    public Path storyClasses(Path dir) {
+        List<ClassCache.Source> sources = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path f : walk.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                sources.add(new ClassCache.Source(dir.relativize(f).toString(), read(f)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return required("story", cache.compileTexts("story", sources, withRunner(reference())));
+    }
+
+    /**
      * The public bridge JShell calls the package-private API through ({@code lessons/_jshell}), compiled once against
      * the reference and linked at run time with whichever learner build the scene runs on.
      */

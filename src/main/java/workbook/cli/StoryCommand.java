@@ -1,0 +1,79 @@
+package workbook.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import workbook.compile.CompileResult;
+import workbook.grade.Builds;
+import workbook.report.StoryView;
+import workbook.story.Conductor;
+import workbook.story.Script;
+import workbook.workspace.Workspace;
+
+@Command(name = "story", description = {"Play the lab's story with real processes running your code: workers frozen and resumed with real signals, on one timeline.",
+        "실습의 이야기를 내 코드를 돌리는 실제 프로세스들로 재현합니다: 진짜 신호로 멈추고 깨우는 워커들을 한 시간선에."})
+final class StoryCommand implements Callable<Integer> {
+    @Mixin Options options = new Options();
+
+    @Override
+    public Integer call() {
+        Lab lab = Lab.open(options);
+        Path file = Script.file(lab.course.lessons());
+        if (!Files.exists(file)) {
+            throw new Lab.SetupError(lab.msg.get("story.none"));
+        }
+        Script script = Script.read(file);
+        Workspace ws = lab.workspace(System.err);
+        Builds builds = lab.builds();
+        CompileResult mine = builds.learner(ws.learnerFiles());
+        if (!mine.ok()) {
+            System.out.println(lab.msg.get("story.compile"));
+            mine.diagnostics().forEach(d -> System.out.println("  " + d));
+            return 1;
+        }
+        List<String> classpath = new ArrayList<>(builds.learnerRun(mine.classes()));
+        classpath.add(builds.storyClasses(file.getParent()).toString());
+        builds.libraries().forEach(p -> classpath.add(p.toString()));
+        classpath.add(codeSource(workbook.child.Relay.class));
+        Path tmp;
+        try {
+            tmp = Files.createTempDirectory("workbook-story-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Conductor.Play play;
+        try {
+            play = new Conductor(lab.sandbox(), java(lab), classpath, tmp).play(script);
+        } finally {
+            workbook.workspace.Folders.deleteQuietly(tmp);
+        }
+        StoryView.render(script, play, lab.msg, System.out);
+        if (play.stopped() == null) {
+            System.out.println(lab.msg.get("story.next"));
+        }
+        return play.stopped() == null ? 0 : 1;
+    }
+
+    /** The worker JVMs' command: this JVM's java, small and quick to start, told where the lab's server is. */
+    private static List<String> java(Lab lab) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Dfile.encoding=UTF-8",
+                "-Dstdout.encoding=UTF-8"));
+        cmd.addAll(lab.serverOptions());
+        return cmd;
+    }
+
+    private static String codeSource(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
