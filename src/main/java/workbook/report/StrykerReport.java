@@ -188,9 +188,10 @@ public final class StrykerReport {
     /**
      * The edit that carries the bug, as the viewer can draw it. A mutant of several edits shows the first that changes
      * code already in the reference (an edit that only adds lines, such as a new field, is its set-up); the edit is cut
-     * to the whole lines that differ, so the text shown never starts or ends on a line break (Stryker's viewer 3.9
-     * threw "Cannot find corresponding opening tag" on such a mutant and drew no diff); an edit that only adds lines
-     * is shown as those lines put before the line that follows them.
+     * to the whole lines that differ, so the text shown never starts or ends on a line break and no line becomes
+     * "itself plus new lines" (the viewer the page inlines, mutation-testing-elements 3.5.2, throws "Cannot find
+     * corresponding opening tag" on such a mutant and draws no diff; bench/stryker-render.sh clicks every mutant in
+     * it); an edit that only adds lines is shown as those lines put before the line that follows them.
      */
     static Shown shown(String reference, Mutant m) {
         Shown added = null;
@@ -199,7 +200,7 @@ public final class StrykerReport {
             if (at < 0) {
                 continue;
             }
-            Differing d = Differing.of(at, e.find(), e.replace());
+            Differing d = Differing.of(reference, at, e.find(), e.replace());
             if (d.was().isEmpty() && d.now().isEmpty()) {
                 continue;
             }
@@ -218,7 +219,25 @@ public final class StrykerReport {
      * lines they share at either end; {@code from} is where {@code was} starts in the reference.
      */
     private record Differing(int from, String was, String now) {
-        static Differing of(int at, String find, String replace) {
+        /**
+         * The edit widened to the whole lines of the reference it touches (the same text before and after it on both
+         * sides), so lines compare as lines: a {@code find} that ends before its line's break, and a {@code replace}
+         * that is that text plus new lines, only adds lines. Compared as they stood, the first line of the two differed
+         * by its break, and the viewer was given "line N → line N plus new lines", whose diff it cannot draw.
+         */
+        static Differing of(String reference, int at, String find, String replace) {
+            int start = reference.lastIndexOf('\n', at - 1) + 1;
+            int end = at + find.length();
+            if (!find.endsWith("\n")) {
+                int eol = reference.indexOf('\n', end);
+                end = eol < 0 ? reference.length() : eol + 1;
+            }
+            String before = reference.substring(start, at);
+            String after = reference.substring(at + find.length(), end);
+            return of(start, before + find + after, before + replace + after);
+        }
+
+        private static Differing of(int at, String find, String replace) {
             List<String> a = java.util.Arrays.asList(find.split("(?<=\n)", -1));
             List<String> b = java.util.Arrays.asList(replace.split("(?<=\n)", -1));
             int pre = 0;
