@@ -23,7 +23,7 @@ import javax.sql.DataSource;
 
 /**
  * The {@code DataSource} the tests hand to {@code Leases}: a small pool that checks what comes back. A connection given
- * back inside an open transaction is noted (a real pool would hand it, locks and all, to the next worker; this one rolls
+ * back inside an open transaction is noted (a pool that does not roll back hands it, locks and all, to the next worker; this one rolls
  * it back first), as is one never given back. Like a real pool it resets autocommit and the isolation level of what
  * comes back, and keeps it for the next borrower.
  *
@@ -60,7 +60,7 @@ final class Pool implements DataSource, AutoCloseable {
         StringBuilder sb = new StringBuilder();
         if (!dirty.isEmpty()) {
             sb.append(dirty.size()).append(" connection(s) went back to the pool inside an open transaction (")
-                    .append(dirty.get(0)).append("): a real pool hands such a connection, locks and all, to the next worker");
+                    .append(dirty.get(0)).append("): a pool that does not roll back hands such a connection, locks and all, to the next worker");
         }
         int open = borrowed.get() - returned.get();
         if (open > 0) {

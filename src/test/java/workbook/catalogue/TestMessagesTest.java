@@ -50,7 +50,7 @@ class TestMessagesTest {
      * a sample value) has its Korean: a Korean screen never shows the tests' English.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lease", "singleflight", "projection"})
+    @ValueSource(strings = {"lease", "singleflight", "projection", "pgqueue"})
     void everyOfficialAssertionMessageHasItsKorean(String lab) throws Exception {
         Path lessons = HOME.resolve("lessons").resolve(lab);
         TestMessages ko = TestMessages.of(lessons.resolve("test-messages.ko.json"));
