@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {"A workbook of labs: steps with official tests, and hidden mutants that grade your own tests.",
                 "실습 워크북: 단계마다 공식 시험, 그리고 내 시험을 재는 숨은 뮤턴트."},
         subcommands = {StatusCommand.class, ShowCommand.class, CheckCommand.class, MutantsCommand.class,
-                AuditCommand.class, GradeCommand.class, VerifyCommand.class, ProbeCommand.class, LintCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, StoryCommand.class, TryCommand.class, MutantSourceCommand.class,
+                AuditCommand.class, GradeCommand.class, VerifyCommand.class, ProbeCommand.class, LintCommand.class, RevealCommand.class, ResetCommand.class, WatchCommand.class, TraceCommand.class, StoryCommand.class, BenchCommand.class, TryCommand.class, MutantSourceCommand.class,
                 HintCommand.class, PredictCommand.class, WordsCommand.class,
                 CompletionCommand.class, ManCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

@@ -40,6 +40,8 @@ public final class Conductor {
     private final List<String> javaCommand;
     private final List<String> classpath;
     private final Path tmp;
+    /** The one folder every process writes in (a database file they share), or null: each its own. */
+    private final Path shared;
     private final long start = System.nanoTime();
     private final List<Moment> moments = new ArrayList<>();
     private final Map<String, Worker> workers = new LinkedHashMap<>();
@@ -49,10 +51,20 @@ public final class Conductor {
      * @param classpath the learner's classes first, then the story's, the given ones, the libraries and the relay
      */
     public Conductor(Sandbox sandbox, List<String> java, List<String> classpath, Path tmp) {
+        this(sandbox, java, classpath, tmp, false);
+    }
+
+    /** @param share whether every process of the story writes in one folder ({@code {dir}}), as processes sharing a file do */
+    public Conductor(Sandbox sandbox, List<String> java, List<String> classpath, Path tmp, boolean share) {
         this.sandbox = sandbox;
         this.javaCommand = List.copyOf(java);
         this.classpath = List.copyOf(classpath);
         this.tmp = tmp;
+        try {
+            this.shared = share ? Files.createTempDirectory(tmp, "shared-") : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public Play play(Script script) {
@@ -73,6 +85,18 @@ public final class Conductor {
         } finally {
             workers.values().forEach(Worker::end);
         }
+        last = look(script, schema);
+        List<String> output = new ArrayList<>();
+        workers.values().stream().filter(w -> !w.name.equals("last")).forEach(w -> output.addAll(w.output()));
+        if (shared != null) {
+            workbook.workspace.Folders.deleteQuietly(shared);
+        }
+        return new Play(List.copyOf(moments), last, stopped, output);
+    }
+
+    /** The last look at the data, once every worker has ended. */
+    private List<Moment> look(Script script, String schema) {
+        List<Moment> last = List.of();
         if (!script.last().isEmpty()) {
             Worker look = start("last", script.main(), args(script.last(), schema));
             look.awaitExit(WAIT_MILLIS);
@@ -82,9 +106,7 @@ public final class Conductor {
                 moments.removeIf(m -> m.who().equals("last"));
             }
         }
-        List<String> output = new ArrayList<>();
-        workers.values().stream().filter(w -> !w.name.equals("last")).forEach(w -> output.addAll(w.output()));
-        return new Play(List.copyOf(moments), last, stopped, output);
+        return last;
     }
 
     /** Performs {@code act}; what stopped the story, or null. */
@@ -105,6 +127,10 @@ public final class Conductor {
             case SIGNAL -> {
                 note(act, act.signal().toLowerCase(java.util.Locale.ROOT));
                 worker(act.who()).signal(act.signal());
+                return null;
+            }
+            case SEND -> {
+                worker(act.who()).send(act.event());
                 return null;
             }
             case EXIT -> {
@@ -137,13 +163,14 @@ public final class Conductor {
         return (System.nanoTime() - start) / 1_000_000;
     }
 
-    private static List<String> args(List<String> args, String schema) {
-        return args.stream().map(a -> a.replace("{schema}", schema)).toList();
+    private List<String> args(List<String> args, String schema) {
+        String dir = shared == null ? "" : shared.toString();
+        return args.stream().map(a -> a.replace("{schema}", schema).replace("{dir}", dir)).toList();
     }
 
     private Worker start(String name, String main, List<String> args) {
         try {
-            Path dir = Files.createTempDirectory(tmp, "story-" + name.replaceAll("[^A-Za-z0-9]", "") + "-");
+            Path dir = shared != null ? shared : Files.createTempDirectory(tmp, "story-" + name.replaceAll("[^A-Za-z0-9]", "") + "-");
             List<String> cmd = new ArrayList<>(javaCommand);
             cmd.add("-Djava.io.tmpdir=" + dir);
             cmd.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classpath), "workbook.child.Relay", main));
@@ -243,6 +270,15 @@ public final class Conductor {
             }
         }
 
+        void send(String line) {
+            try {
+                process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                process.getOutputStream().flush();
+            } catch (IOException e) {
+                // it ended: the awaits that follow say so
+            }
+        }
+
         int exit() {
             return process.exitValue();
         }
@@ -284,7 +320,9 @@ public final class Conductor {
                     Thread.currentThread().interrupt();
                 }
             }
-            workbook.workspace.Folders.deleteQuietly(dir);
+            if (!dir.equals(shared)) {
+                workbook.workspace.Folders.deleteQuietly(dir);
+            }
         }
     }
 }

@@ -21,7 +21,9 @@ import workbook.catalogue.Text;
  * worker reports. {@code {schema}} in any argument is the story's own schema (or folder) name.
  *
  * <p>An act is one of: {@code {"start": W}}, {@code {"await": W, "event": E}} (until worker W reports E),
- * {@code {"sleep": MILLIS}}, {@code {"signal": "STOP"|"CONT", "to": W}}, {@code {"exit": W}} (until W ends). An act
+ * {@code {"sleep": MILLIS}}, {@code {"signal": "STOP"|"CONT", "to": W}}, {@code {"send": LINE, "to": W}} (a line on
+ * W's standard input), {@code {"exit": W}} (until W ends). {@code {dir}} in an argument is the folder every process of
+ * the story may write in, when the story shares one. An act
  * may carry its narration ({@code ko}, {@code en}).
  */
 public record Script(Text title, String main, List<String> setup, Map<String, List<String>> workers, List<Act> acts,
@@ -30,7 +32,12 @@ public record Script(Text title, String main, List<String> setup, Map<String, Li
     /** One act of the story. */
     public record Act(Kind kind, String who, String event, long millis, String signal, Text says) {}
 
-    public enum Kind { START, AWAIT, SLEEP, SIGNAL, EXIT }
+    public enum Kind { START, AWAIT, SLEEP, SIGNAL, EXIT, SEND }
+
+    /** The same story with other acts (a measurement builds its own, per cell). */
+    public Script withWorkers(Map<String, List<String>> workers, List<Act> acts) {
+        return new Script(title, main, setup, Map.copyOf(workers), List.copyOf(acts), last, events);
+    }
 
     public static Path file(Path lessons) {
         return lessons.resolve("_story").resolve("story.json");
@@ -68,6 +75,9 @@ public record Script(Text title, String main, List<String> setup, Map<String, Li
         }
         if (a.has("signal")) {
             return new Act(Kind.SIGNAL, a.get("to").getAsString(), null, 0, a.get("signal").getAsString(), says);
+        }
+        if (a.has("send")) {
+            return new Act(Kind.SEND, a.get("to").getAsString(), a.get("send").getAsString(), 0, null, says);
         }
         if (a.has("exit")) {
             return new Act(Kind.EXIT, a.get("exit").getAsString(), null, 0, null, says);
