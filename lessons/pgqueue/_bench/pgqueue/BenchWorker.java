@@ -168,7 +168,7 @@ public final class BenchWorker {
 
         Postgres(String schema) {
             this.schema = schema;
-            this.leases = new Leases(Server.freshSchemaNamed(schema), Clock.systemUTC());
+            this.leases = new Leases(new Pooled(Server.freshSchemaNamed(schema)), Clock.systemUTC());
         }
 
         @Override
@@ -189,6 +189,78 @@ public final class BenchWorker {
         @Override
         public void complete(String job, String owner, long fence) {
             leases.complete(job, owner, fence, owner);
+        }
+    }
+
+    /**
+     * A pool of one: the worker's single thread borrows the same connection again and again, as an application's pool
+     * (HikariCP and the like) would hand it out, reset (rolled back if a transaction was left open, autocommit on).
+     */
+    private static final class Pooled implements DataSource {
+        private final DataSource source;
+        private Connection kept;
+
+        Pooled(DataSource source) {
+            this.source = source;
+        }
+
+        @Override
+        public synchronized Connection getConnection() throws SQLException {
+            if (kept == null || kept.isClosed()) {
+                kept = source.getConnection();
+            }
+            Connection real = kept;
+            return (Connection) java.lang.reflect.Proxy.newProxyInstance(Pooled.class.getClassLoader(),
+                    new Class<?>[] {Connection.class}, (proxy, m, a) -> {
+                        if (m.getName().equals("close")) {
+                            if (!real.getAutoCommit()) {
+                                real.rollback();
+                                real.setAutoCommit(true);
+                            }
+                            return null;
+                        }
+                        try {
+                            return m.invoke(real, a);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            return getConnection();
+        }
+
+        @Override
+        public java.io.PrintWriter getLogWriter() {
+            return null;
+        }
+
+        @Override
+        public void setLogWriter(java.io.PrintWriter out) {}
+
+        @Override
+        public void setLoginTimeout(int seconds) {}
+
+        @Override
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        @Override
+        public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {
+            throw new java.sql.SQLFeatureNotSupportedException();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> iface) throws SQLException {
+            throw new SQLException("not a wrapper");
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> iface) {
+            return false;
         }
     }
 

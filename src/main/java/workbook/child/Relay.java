@@ -36,19 +36,50 @@ public final class Relay {
     }
 
     static void startIfAsked() throws IOException {
-        String socket = System.getProperty("workbook.server.socket");
-        String template = System.getProperty("workbook.server.urlTemplate");
+        String socket = System.getProperty(SOCKET);
+        String template = System.getProperty(TEMPLATE);
         if (socket == null || template == null) {
             return;
         }
+        System.setProperty(URL, start(socket, template));
+    }
+
+    /** The properties that ask for a relay, and the one it sets. */
+    public static final String SOCKET = "workbook.server.socket";
+    public static final String TEMPLATE = "workbook.server.urlTemplate";
+    public static final String URL = "workbook.server.url";
+
+    /**
+     * JVM options where a relay's request ({@link #SOCKET}, {@link #TEMPLATE}) is replaced by the URL of a relay started
+     * here, in this process's network (the options of a JVM this process starts, such as JShell's remote one).
+     */
+    public static java.util.List<String> resolve(java.util.List<String> options) throws IOException {
+        String socket = value(options, SOCKET);
+        String template = value(options, TEMPLATE);
+        if (socket == null || template == null) {
+            return options;
+        }
+        java.util.List<String> out = new java.util.ArrayList<>(options.stream()
+                .filter(o -> !o.startsWith("-D" + SOCKET + "=") && !o.startsWith("-D" + TEMPLATE + "=")).toList());
+        out.add("-D" + URL + "=" + start(socket, template));
+        return out;
+    }
+
+    private static String value(java.util.List<String> options, String property) {
+        return options.stream().filter(o -> o.startsWith("-D" + property + "=")).map(o -> o.substring(property.length() + 3))
+                .findFirst().orElse(null);
+    }
+
+    /** Starts a relay to {@code socket}; the server's URL through it ({@code template} with the relay's port). */
+    public static String start(String socket, String template) throws IOException {
         ServerSocketChannel listening = ServerSocketChannel.open();
         listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         int port = ((InetSocketAddress) listening.getLocalAddress()).getPort();
-        System.setProperty("workbook.server.url", template.replace("{port}", String.valueOf(port)));
         UnixDomainSocketAddress server = UnixDomainSocketAddress.of(socket);
         Thread accepting = new Thread(() -> accept(listening, server), "workbook-server-relay");
         accepting.setDaemon(true);
         accepting.start();
+        return template.replace("{port}", String.valueOf(port));
     }
 
     private static void accept(ServerSocketChannel listening, UnixDomainSocketAddress server) {

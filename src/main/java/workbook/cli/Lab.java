@@ -192,6 +192,21 @@ final class Lab {
         return server;
     }
 
+    /** Stops this command's server, if it started one (at the end of every command; close is idempotent). */
+    static synchronized void stopServer() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+
+    /** The options of a JShell remote JVM (trace, try): SQLite's library, and the lab's server when it has one. */
+    List<String> remoteVmOptions() {
+        List<String> out = new java.util.ArrayList<>(workbook.run.NativeLibrary.remoteVmOptions(cache()));
+        out.addAll(serverOptions());
+        return out;
+    }
+
     /** What tells a child where the lab's server is (a relay in the child reaches it; see the child's Relay). */
     List<String> serverOptions() {
         if (!course.needsPostgres()) {

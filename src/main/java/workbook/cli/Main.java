@@ -50,6 +50,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         } finally {
             shown.flush();
             System.setOut(out);
+            Lab.stopServer(); // the lab's server lives as long as the command
         }
         if (paged) {
             // A screen taller than the terminal goes through the pager, as git's do (less -FRX: it quits at once when

@@ -28,7 +28,7 @@ final class TraceCommand implements Callable<Integer> {
         Step s = Steps.one(lab, step);
         Tracer.Trace trace;
         try {
-            trace = new Tracer(lab.builds(), lab.msg, NativeLibrary.remoteVmOptions(lab.cache()), lab.sandbox(true)).trace(s, ws);
+            trace = new Tracer(lab.builds(), lab.msg, lab.remoteVmOptions(), lab.sandbox(true)).trace(s, ws);
         } catch (IllegalArgumentException e) {
             throw new Lab.SetupError(e.getMessage());
         }

@@ -55,7 +55,7 @@ final class TryCommand implements Callable<Integer> {
         }
         // In the sandbox, like every run of learner code: the session and its remote JVM in a child process.
         return TryProcess.run(lab.sandbox(true), cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), sceneFile,
-                lab.course.bridgeClass(), NativeLibrary.remoteVmOptions(lab.cache()), System.in, System.out, System.err,
+                lab.course.bridgeClass(), lab.remoteVmOptions(), System.in, System.out, System.err,
                 System.console() != null, new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end"),
                         guide(lab, builds, scene), workbook.jshell.Wrappers.of(cp, lab.course.bridgeClassName(),
                                 lab.course.learnerClasses().stream().map(c -> lab.course.packageName() + "." + c).toList())));
@@ -67,7 +67,7 @@ final class TryCommand implements Callable<Integer> {
             return TrySession.Guide.NONE;
         }
         List<workbook.jshell.Outcome> ref = new workbook.jshell.Tracer(builds, lab.msg,
-                NativeLibrary.remoteVmOptions(lab.cache()), lab.sandbox(true)).reference(scene);
+                lab.remoteVmOptions(), lab.sandbox(true)).reference(scene);
         return new TrySession.Guide(scene.rows().stream().map(r -> r.clause().in(lab.msg.lang())).toList(),
                 ref.stream().map(workbook.jshell.Outcome::result).toList(), ref.stream().map(workbook.jshell.Outcome::state).toList(),
                 scene.rows().stream().map(Scenario.Row::hide).toList(), lab.msg.get("try.reference"));

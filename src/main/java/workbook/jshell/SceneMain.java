@@ -21,7 +21,8 @@ public final class SceneMain {
 
     public static void main(String[] args) throws Exception {
         Request r = new Gson().fromJson(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), Request.class);
-        List<Outcome> outcomes = new SceneRunner(r.classpath(), r.vmOptions(), r.bridge())
+        // A lab's server is reached through a relay on this sandbox's loopback, which JShell's remote JVM shares.
+        List<Outcome> outcomes = new SceneRunner(r.classpath(), workbook.child.Relay.resolve(r.vmOptions()), r.bridge())
                 .play(Scenario.read(Path.of(r.scenario())));
         System.out.println(MARK + new Gson().toJson(outcomes));
         System.out.flush();

@@ -64,8 +64,8 @@ public final class Tracer {
             CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
                     new SceneProcess(sandbox).play(file, scene.rows().size(),
                             classpath(builds.learnerRun(mine.classes()), bridge, libs), in(mineTmp, "mine"), bridgeClass, mineTmp));
-            reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs), in(tmp, "reference"),
-                    bridgeClass).play(scene);
+            reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs),
+                    workbook.child.Relay.resolve(in(tmp, "reference")), bridgeClass).play(scene);
             theirs = learner.join();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -120,8 +120,10 @@ public final class Tracer {
         Path tmp = temp();
         try {
             return new SceneRunner(classpath(List.of(builds.reference().toString()), builds.bridge(),
-                    builds.libraries().stream().map(Path::toString).toList()), in(tmp, "reference"),
+                    builds.libraries().stream().map(Path::toString).toList()), workbook.child.Relay.resolve(in(tmp, "reference")),
                     builds.course().bridgeClassName()).play(scene);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         } finally {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }

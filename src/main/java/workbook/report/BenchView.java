@@ -42,7 +42,7 @@ public final class BenchView {
                         continue;
                     }
                     String name = b.label().in(msg.lang()) + " · " + (variant.equals(Bench.REFERENCE) ? msg.get("bench.reference") : variant);
-                    StringBuilder line = new StringBuilder(Terminal.pad(Terminal.fit(name, 0).get(0), label));
+                    StringBuilder line = new StringBuilder(Terminal.pad(cut(name, label - 1), label));
                     for (int n : spec.sizes()) {
                         String v = row.stream().filter(c -> c.workers() == n).findFirst()
                                 .map(c -> c.failure() != null ? "n/a" : rate(c) + "/s·" + c.doubles()).orElse("");
@@ -127,6 +127,21 @@ public final class BenchView {
             }
         }
         return s.append("</svg>\n").toString();
+    }
+
+    /** {@code s} cut to {@code width} columns, with … where it was cut. */
+    private static String cut(String s, int width) {
+        if (Terminal.width(s) <= width) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int cp : s.codePoints().toArray()) {
+            if (Terminal.width(b.toString()) + Terminal.cells(cp) > width - 1) {
+                break;
+            }
+            b.appendCodePoint(cp);
+        }
+        return b.append('…').toString();
     }
 
     private static String esc(String s) {

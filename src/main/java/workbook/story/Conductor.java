@@ -28,7 +28,7 @@ public final class Conductor {
     /** What a worker's report line starts with. */
     public static final String MARK = "@story ";
     /** How long an act may wait for a worker (an event, an exit) before the story stops. */
-    static final long WAIT_MILLIS = 20_000;
+    static final long WAIT_MILLIS = 60_000;
 
     /** One moment: a worker's report, or an act of the conductor (a signal), at {@code millis} from the start. */
     public record Moment(long millis, String who, String event, Map<String, String> fields, Text says) {}
