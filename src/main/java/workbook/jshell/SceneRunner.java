@@ -57,7 +57,7 @@ public final class SceneRunner {
         List<Outcome> out = new ArrayList<>();
         try (JShell js = JShell.builder().out(sink).err(sink).remoteVMOptions(vmOptions.toArray(String[]::new)).build()) {
             classpath.forEach(js::addToClasspath);
-            Outcome db = eval(js, "java.nio.file.Path db = " + bridge + ".fresh();", watchdog, FIRST_CALL_LIMIT_MILLIS);
+            Outcome db = eval(js, "var db = " + bridge + ".fresh();", watchdog, FIRST_CALL_LIMIT_MILLIS);
             if (!db.detail().isEmpty()) {
                 return fill(out, scene, "setup: " + db.detail());
             }
