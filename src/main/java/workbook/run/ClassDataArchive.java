@@ -121,6 +121,16 @@ final class ClassDataArchive {
             md.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
             md.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
             md.update(System.getProperty("java.class.path").getBytes(StandardCharsets.UTF_8));
+            // The jars' sizes and times too: a rebuilt workbook.jar keeps its path but changes the child's classes, and
+            // a child that mapped an archive of the old ones ended at once (Gson could not read its plan).
+            for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+                try {
+                    Path p = Path.of(e);
+                    md.update((e + "|" + Files.size(p) + "|" + Files.getLastModifiedTime(p).toMillis()).getBytes(StandardCharsets.UTF_8));
+                } catch (IOException | RuntimeException ignored) {
+                    // an entry that cannot be read adds nothing
+                }
+            }
             return HexFormat.of().formatHex(md.digest()).substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
