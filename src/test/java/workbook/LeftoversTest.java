@@ -57,19 +57,23 @@ class LeftoversTest {
         List<Path> before = servers();
         WorkbookRun.Result r = WorkbookRun.runAsLauncher("--lab", "pgqueue", "check", "5", "--workspace", pkg.getParent().toString(), "--json");
         assertEquals(0, r.exit(), "the reference passes\n" + r.describe());
+        assertTrue(r.json().get("passed").getAsInt() == 1, "step 5 passed, so a server ran\n" + r.describe());
         List<Path> left = servers().stream().filter(p -> !before.contains(p)).toList();
         assertTrue(left.isEmpty(), "server folders left after the command: " + left);
         assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(tmp.toString())),
                 "a process of the command is still running");
     }
 
-    /** The folders servers run in: the temp folder's wbpg-* and /dev/shm's wbpg-*-data. */
+    /**
+     * The folders this JVM's servers run in (commands run in this JVM here): the temp folder's wbpg-PID-* and
+     * /dev/shm's wbpg-PID-*-data. Other workbooks on the machine have servers of their own.
+     */
     private static List<Path> servers() throws IOException {
         List<Path> all = new java.util.ArrayList<>();
         for (Path dir : List.of(Path.of(System.getProperty("java.io.tmpdir")), Path.of("/dev/shm"))) {
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> s = Files.list(dir)) {
-                    s.filter(p -> p.getFileName().toString().startsWith("wbpg-")).forEach(all::add);
+                    s.filter(p -> p.getFileName().toString().startsWith("wbpg-" + ProcessHandle.current().pid() + "-")).forEach(all::add);
                 }
             }
         }

@@ -74,7 +74,7 @@ public final class PostgresServer implements AutoCloseable {
         try {
             Path bin = Binaries.unpacked(cache);
             Path template = Binaries.template(bin);
-            Path folder = Files.createTempDirectory("wbpg-");
+            Path folder = Files.createTempDirectory("wbpg-" + ProcessHandle.current().pid() + "-");
             int port = freePort();
             Process p = watchdog(bin, template, folder, port);
             PostgresServer server = new PostgresServer(p, folder, port, 0);
