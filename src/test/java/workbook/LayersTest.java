@@ -25,7 +25,8 @@ class LayersTest {
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("Commands").definedBy("workbook.cli..", "workbook.watch..")
             .layer("Reports").definedBy("workbook.report..")
-            .layer("Flows").definedBy("workbook.grade..", "workbook.progress..", "workbook.receipt..", "workbook.jshell..")
+            .layer("Flows").definedBy("workbook.grade..", "workbook.progress..", "workbook.receipt..", "workbook.jshell..",
+                    "workbook.story..")
             .layer("Words").definedBy("workbook.words..")
             .layer("Core").definedBy("workbook.verdict..", "workbook.run..", "workbook.compile..", "workbook.catalogue..",
                     "workbook.workspace..")
@@ -41,7 +42,7 @@ class LayersTest {
     @ArchTest
     static final ArchRule childStandsAlone = noClasses().that().resideInAPackage("workbook.child..")
             .should().dependOnClassesThat().resideInAnyPackage("workbook.cli..", "workbook.watch..", "workbook.report..",
-                    "workbook.grade..", "workbook.progress..", "workbook.receipt..", "workbook.jshell..", "workbook.words..",
+                    "workbook.grade..", "workbook.progress..", "workbook.receipt..", "workbook.jshell..", "workbook.story..", "workbook.words..",
                     "workbook.verdict..", "workbook.run..", "workbook.compile..", "workbook.catalogue..",
                     "workbook.workspace..");
 
