@@ -24,12 +24,15 @@ public final class StoryView {
                 case "cont" -> "▶ " + m.who();
                 default -> m.who();
             };
-            String line = String.format(java.util.Locale.ROOT, "%6.2fs  %s  %s", (m.millis() - zero) / 1000.0, Terminal.pad(who, 3),
-                    words(script, m, lang));
-            Terminal.fit(line, 15).forEach(out::println);
+            String prefix = String.format(java.util.Locale.ROOT, "%6.2fs  %s  ", (m.millis() - zero) / 1000.0, Terminal.pad(who, 3));
+            List<String> lines = Terminal.fit(words(script, m, lang), Terminal.width(prefix));
+            out.println(prefix + lines.get(0));
+            lines.stream().skip(1).forEach(l -> out.println(" ".repeat(Terminal.width(prefix)) + l));
         }
         for (Conductor.Moment m : play.last()) {
-            Terminal.fit("  " + words(script, m, lang), 4).forEach(l -> out.println(term.bold(l)));
+            List<String> lines = Terminal.fit(words(script, m, lang), 4);
+            out.println(term.bold("  " + lines.get(0)));
+            lines.stream().skip(1).forEach(l -> out.println(term.bold("    " + l)));
         }
         if (play.stopped() != null) {
             out.println(term.red(msg.get("story.stopped", play.stopped())));
