@@ -53,6 +53,10 @@ final class StoryCommand implements Callable<Integer> {
         } finally {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }
+        if (options.json) {
+            System.out.println(workbook.report.Json.of(play, lab.msg));
+            return play.stopped() == null ? 0 : 1;
+        }
         StoryView.render(script, play, lab.msg, System.out);
         if (play.stopped() == null) {
             System.out.println(lab.msg.get("story.next"));
