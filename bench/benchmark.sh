@@ -77,6 +77,15 @@ mkdir -p "$work/ws3/projection"
 cp "$home"/answers/projection/*.java "$work/ws3/projection/"
 cp "$home/skeleton/projection/ProjectionTest.java" "$work/ws3/projection/"
 read -r cw3 ww3 am3 <<< "$(lab_times projection "$work/ws3" "$work/ws3/projection/Tally.java")"
+mkdir -p "$work/ws4/pgqueue"
+cp "$home/answers/pgqueue/Leases.java" "$home/skeleton/pgqueue/LeasesTest.java" "$work/ws4/pgqueue/"
+read -r cw4 ww4 am4 <<< "$(lab_times pgqueue "$work/ws4" "$work/ws4/pgqueue/Leases.java")"
+say "lab 4: the PostgreSQL server's start alone, template copied to the first connection ($repeats runs)"
+pg=()
+for i in $(seq "$repeats"); do
+  pg+=("$(java -cp "$home/target/workbook.jar:$home/target/lib/*" workbook.run.PostgresServer "$home/target/workbook-cache" 2>/dev/null | tail -1)")
+done
+pgstart=$(printf '%s\n' "${pg[@]}" | median)
 pr=()
 say "lab 3: probe with a new seed ($repeats runs)"
 for i in $(seq "$repeats"); do
@@ -126,7 +135,7 @@ plain=$(awk -v d=$((plain_end - plain_start)) 'BEGIN {printf "%.2f", d / 1e9}')
 
 for pair in "lab 1 check cold=$cw" "lab 1 check warm=$ww" "lab 1 audit=$am" "lab 2 check cold=$cw2" \
     "lab 2 check warm=$ww2" "lab 2 audit=$am2" "lab 3 check cold=$cw3" "lab 3 check warm=$ww3" "lab 3 audit=$am3" \
-    "lab 3 probe=$probe3"; do
+    "lab 3 probe=$probe3" "lab 4 check cold=$cw4" "lab 4 check warm=$ww4" "lab 4 audit=$am4" "lab 4 server start=$pgstart"; do
   [ "${pair#*=}" = n/a ] && why+=("${pair%%=*}: every run failed (the lines above say how)")
 done
 printf '\n%-52s %10s %8s\n' "what ($(nproc) cores, $(java -version 2>&1 | head -1 | cut -d'"' -f2))" "seconds" "target"
@@ -140,6 +149,10 @@ printf '%-52s %10s %8s\n' "lab 3 check, all 4 steps, cold (median of $repeats)" 
 printf '%-52s %10s %8s\n' "lab 3 check, unchanged files (median of $repeats)" "$(figure "$ww3" "lab 3 check warm")" ""
 printf '%-52s %10s %8s\n' "lab 3 audit, reference + skeleton + all mutants" "$(figure "$am3" "lab 3 audit")" "<= 10"
 printf '%-52s %10s %8s\n' "lab 3 probe, a new seed: 11 builds x 40 cells (median of $repeats)" "$(figure "$probe3" "lab 3 probe")" ""
+printf '%-52s %10s %8s\n' "lab 4 check, all 5 steps, cold, server included" "$(figure "$cw4" "lab 4 check cold")" ""
+printf '%-52s %10s %8s\n' "lab 4 check, unchanged files (median of $repeats)" "$(figure "$ww4" "lab 4 check warm")" ""
+printf '%-52s %10s %8s\n' "lab 4 audit, reference + skeleton + all mutants" "$(figure "$am4" "lab 4 audit")" ""
+printf '%-52s %10s %8s\n' "lab 4 PostgreSQL start, in ms (median of $repeats)" "$(figure "$pgstart" "lab 4 server start")" ""
 printf '%-52s %10s %8s\n' "watch: save -> verdict, one step, warm (median, ms)" "$watch_ms" "<= 300"
 printf '%-52s %10.2f %8s\n' "plain: mvn test once per variant ($variants variants)" "$plain" ""
 if [ "$variants" -gt 0 ] && [ "$am" != n/a ]; then

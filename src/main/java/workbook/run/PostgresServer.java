@@ -61,6 +61,14 @@ public final class PostgresServer implements AutoCloseable {
         this.startMillis = startMillis;
     }
 
+    /** Starts a server, says how long its start took in milliseconds, and stops it (the benchmark times it so). */
+    public static void main(String[] args) {
+        Path cache = Path.of(args.length > 0 ? args[0] : System.getProperty("java.io.tmpdir"));
+        try (PostgresServer s = start(cache)) {
+            System.out.println(s.startMillis());
+        }
+    }
+
     /** Whether this machine can run the bundled server (Linux on x86-64 with the binaries on the class path). */
     public static boolean available() {
         return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")
