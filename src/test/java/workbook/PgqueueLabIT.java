@@ -41,6 +41,28 @@ class PgqueueLabIT {
         }
     }
 
+    /** A class's shared server, given by URL: the workbook starts none and the children reach this one. */
+    @Test
+    void aServerGivenByUrlIsUsedInstead() throws IOException {
+        assumeTrue(workbook.run.PostgresServer.available(), "no bundled PostgreSQL here");
+        try (workbook.run.PostgresServer shared = workbook.run.PostgresServer.start(tmp.resolve("cache"))) {
+            WorkbookRun.Result r = WorkbookRun.runAsLauncher("--lab", LAB, "check", "1", "--workspace",
+                    workspace("answers").toString(), "--pg-url", shared.url(), "--json");
+            assertEquals(0, r.exit(), r.describe());
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(shared.url());
+                 java.sql.ResultSet s = c.createStatement().executeQuery(
+                         "SELECT count(*) FROM information_schema.schemata WHERE schema_name LIKE 't\\_%'")) {
+                s.next();
+                assertTrue(s.getInt(1) > 0, "the tests made their schemas on the given server");
+            } catch (java.sql.SQLException e) {
+                throw new AssertionError(e);
+            }
+        }
+        WorkbookRun.Result bad = WorkbookRun.runAsLauncher("--lab", LAB, "check", "1", "--workspace",
+                workspace("skeleton").toString(), "--pg-url", "postgres://nowhere", "--json");
+        assertNotEquals(0, bad.exit(), bad.describe());
+    }
+
     @Test
     void theAuditIsOk() {
         assumeTrue(workbook.run.PostgresServer.available(), "no bundled PostgreSQL here");

@@ -82,6 +82,36 @@ public final class Relay {
         return template.replace("{port}", String.valueOf(port));
     }
 
+    /**
+     * The other way round, for the parent: a Unix socket {@code socket} that joins each connection to a TCP server at
+     * {@code host}:{@code port} (a server given by URL, which a child in the sandbox cannot reach by TCP).
+     */
+    public static void toTcp(java.nio.file.Path socket, String host, int port) throws IOException {
+        ServerSocketChannel listening = ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
+        listening.bind(UnixDomainSocketAddress.of(socket), 64);
+        socket.toFile().setWritable(true, false);
+        socket.toFile().setReadable(true, false);
+        Thread accepting = new Thread(() -> {
+            while (true) {
+                SocketChannel client;
+                try {
+                    client = listening.accept();
+                } catch (IOException e) {
+                    return;
+                }
+                try {
+                    SocketChannel upstream = SocketChannel.open(new InetSocketAddress(host, port));
+                    pump(client, upstream, "up");
+                    pump(upstream, client, "down");
+                } catch (IOException e) {
+                    closeQuietly(client);
+                }
+            }
+        }, "workbook-server-relay-tcp");
+        accepting.setDaemon(true);
+        accepting.start();
+    }
+
     private static void accept(ServerSocketChannel listening, UnixDomainSocketAddress server) {
         while (true) {
             SocketChannel client;

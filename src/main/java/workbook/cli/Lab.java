@@ -212,8 +212,44 @@ final class Lab {
         if (!course.needsPostgres()) {
             return List.of();
         }
+        if (options.pgUrl != null) {
+            return givenServer(options.pgUrl);
+        }
         PostgresServer s = postgres(cache());
         return List.of("-Dworkbook.server.socket=" + s.socket(), "-Dworkbook.server.urlTemplate=" + PostgresServer.urlTemplate());
+    }
+
+    /** The relay of a server given by {@code --pg-url}, made once per command: a Unix socket in a temp folder. */
+    private static final java.util.Map<String, List<String>> given = new java.util.HashMap<>();
+
+    /**
+     * A server given by URL ({@code jdbc:postgresql://host:port/db?…}): children reach it through a Unix socket this
+     * process joins to it by TCP, and through their own relay to that socket, as they reach a started one.
+     */
+    private static synchronized List<String> givenServer(String url) {
+        if (given.containsKey(url)) {
+            return given.get(url);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/([^?]*)(\\?.*)?")
+                .matcher(url);
+        if (!m.matches()) {
+            throw new SetupError("--pg-url: not a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database?user=…): " + url);
+        }
+        int port = m.group(2) == null ? 5432 : Integer.parseInt(m.group(2));
+        String query = m.group(4) == null ? "?ApplicationName=workbook" : m.group(4);
+        try {
+            Path dir = Files.createTempDirectory("wbpg-url-");
+            dir.toFile().setExecutable(true, false);
+            dir.toFile().setReadable(true, false);
+            Path socket = dir.resolve(".s.PGSQL." + port);
+            workbook.child.Relay.toTcp(socket, m.group(1), port);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> workbook.workspace.Folders.deleteQuietly(dir)));
+            given.put(url, List.of("-Dworkbook.server.socket=" + socket,
+                    "-Dworkbook.server.urlTemplate=jdbc:postgresql://127.0.0.1:{port}/" + m.group(3) + query));
+            return given.get(url);
+        } catch (java.io.IOException e) {
+            throw new SetupError("--pg-url: " + e.getMessage());
+        }
     }
 
     /**

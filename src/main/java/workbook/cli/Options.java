@@ -27,12 +27,17 @@ public final class Options {
     @Option(names = "--no-pager", description = "Print straight to the screen, never through a pager (less).")
     boolean noPager;
 
+    @Option(names = "--pg-url", paramLabel = "JDBC-URL",
+            description = "For a lab on PostgreSQL: use this server (e.g. a class's shared one) instead of starting one. Its role needs CREATE on the database.")
+    String pgUrl;
+
     /** The same options, about lab {@code id}. */
     Options forLab(String id) {
         Options o = new Options();
         o.json = json;
         o.lang = lang;
         o.workspace = workspace;
+        o.pgUrl = pgUrl;
         o.lab = id;
         o.timeBudget = timeBudget;
         o.noPager = noPager;
