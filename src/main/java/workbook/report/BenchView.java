@@ -68,7 +68,7 @@ public final class BenchView {
     /** The rates as lines over the worker counts, one chart per workload; a series with double grants is drawn dashed. */
     public static String svg(Bench.Spec spec, List<Bench.Cell> cells, Messages msg) {
         String[] colors = {"#1f77b4", "#2ca02c", "#d62728", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"};
-        int w = 640;
+        int w = 800;
         int h = 300;
         StringBuilder s = new StringBuilder();
         int charts = spec.workloads().size();
