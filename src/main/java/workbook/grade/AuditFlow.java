@@ -21,7 +21,7 @@ import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.child.wire.RunSpec;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 
 /**
  * The instructor's check of one lab ({@code audit}): the reference passes every official test (race trials too), the

@@ -20,7 +20,7 @@ import workbook.run.Timing;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 import workbook.workspace.Workspace;
 
 /**

@@ -11,7 +11,7 @@ import workbook.catalogue.Clause;
 import workbook.catalogue.Mutant;
 import workbook.catalogue.Text;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 import workbook.verdict.KillKind;
 import workbook.verdict.MutantProblem;
 import workbook.verdict.MutantStatus;
