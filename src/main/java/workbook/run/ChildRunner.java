@@ -413,7 +413,8 @@ public final class ChildRunner {
 
     /**
      * Waits for the child until {@code wallMillis} pass: woken when the plan is done or the child's connection ends;
-     * a child that never connects is looked at every 50 ms. A child still running at the end is killed.
+     * a child that never connects is looked at every 50 ms. A child still running at the end is killed, and so is one
+     * that sent a sealed line holding no event this side can read (the inbox then says why).
      */
     private Ending await(Started child, EventInbox inbox, long wallMillis) throws InterruptedException {
         Process p = child.process();
@@ -422,7 +423,7 @@ public final class ChildRunner {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             boolean ended = inbox.awaitEnd(Math.max(1, Math.min(left, 50)));
             if (inbox.broken()) {
-                break; // a child whose events cannot be read is stopped now; the inbox then says why
+                break;
             }
             if (child.serving() && inbox.finished()) {
                 return new Ending(false, true);
