@@ -5,6 +5,8 @@ import workbook.child.wire.Output;
 import workbook.child.wire.RunSpec;
 import workbook.child.wire.ChildPlan;
 import workbook.child.wire.Event;
+import workbook.child.wire.EventCodec;
+import workbook.child.wire.TestStatus;
 import com.google.gson.Gson;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -47,7 +49,6 @@ import org.junit.platform.launcher.core.LauncherFactory;
  */
 public final class ChildMain {
 
-    private final Gson gson = new Gson();
     private final BufferedWriter events;
     private final Seal seal;
     private final Set<String> skip;
@@ -105,7 +106,7 @@ public final class ChildMain {
             }
             Setup s = setup;
             if (s != null && (System.nanoTime() - s.since()) / 1_000_000 > CLASS_SETUP_MILLIS) {
-                emit(new Event("container", s.run(), s.trial(), s.className(), s.className(), "timeout",
+                emit(new Event.Container(s.run(), s.trial(), s.className(), s.className(), TestStatus.TIMEOUT,
                         "ClassSetupTimeout", "the class's set-up (its static initialiser) did not finish within "
                         + CLASS_SETUP_MILLIS / 1000 + " s", null, java.util.List.of()));
                 flushQuietly();
@@ -157,7 +158,7 @@ public final class ChildMain {
             for (int i = 0; i < stack.length; i++) {
                 if ("java.lang.Runtime".equals(stack[i].getClassName()) && "exit".equals(stack[i].getMethodName())) {
                     List<String> frames = Outcome.learnerFrames(java.util.Arrays.copyOfRange(stack, i, stack.length));
-                    emit(new Event("exiting", null, 0, null, null, null, null, null, null, frames));
+                    emit(new Event.Exiting(frames));
                     flushQuietly();
                     return;
                 }
@@ -166,16 +167,16 @@ public final class ChildMain {
     }
 
     /** The test that runs now (its {@code start} event), or null. */
-    private volatile Event running;
+    private volatile Event.Start running;
 
     /**
      * In the thread that prints, once one test has printed a quarter of the output cap: tells the parent which learner
      * methods print, before it stops this child, so tests that call them need not flood too.
      */
     private void reportFlooding() {
-        Event now = running;
+        Event.Start now = running;
         if (now != null) {
-            emit(new Event("flooding", now.run(), now.trial(), now.test(), now.name(), null, null, null, null,
+            emit(new Event.Flooding(now.run(), now.trial(), now.test(), now.name(),
                     Outcome.learnerFrames(Thread.currentThread().getStackTrace())));
             flushQuietly();
         }
@@ -212,14 +213,14 @@ public final class ChildMain {
     private static boolean memoryWatched;
 
     private void reportMemory() {
-        Event now = running;
+        Event.Start now = running;
         if (now == null) {
             return;
         }
         for (StackTraceElement[] stack : Thread.getAllStackTraces().values()) {
             List<String> frames = Outcome.learnerFrames(stack);
             if (!frames.isEmpty()) {
-                emit(new Event("memory", now.run(), now.trial(), now.test(), now.name(), null, null, null, null, frames));
+                emit(new Event.Memory(now.run(), now.trial(), now.test(), now.name(), frames));
                 flushQuietly();
                 return;
             }
@@ -261,7 +262,7 @@ public final class ChildMain {
         ChildMain child = new ChildMain(new BufferedWriter(java.io.Writer.nullWriter()), new Seal(Seal.newKey()));
         RunSpec run = new RunSpec("warm", List.of(), List.of(workbook.child.warm.Warm.class.getName()), List.of(), 1);
         child.execute(launcher, ChildMain.class.getClassLoader(), run, 0);
-        child.emit(Event.of("allDone", null, 0));
+        child.emit(new Event.AllDone());
     }
 
     /** A child that writes its events to {@code events} (the recording child's, which go nowhere). */
@@ -319,7 +320,7 @@ public final class ChildMain {
                 child.run(launcher, run);
             }
             child.closeShared();
-            child.emit(Event.of("allDone", null, 0));
+            child.emit(new Event.AllDone());
             child.events.close();
         } while (serve);
         // Learner code may leave non-daemon threads behind; they must not keep this JVM alive.
@@ -368,12 +369,10 @@ public final class ChildMain {
                 }
                 long t0 = System.nanoTime();
                 execute(launcher, loader, run, trial);
-                emit(new Event("runDone", run.id(), trial, null, null, null, null,
-                        "took " + (System.nanoTime() - t0) / 1_000_000 + " ms", null, null));
+                emit(new Event.RunDone(run.id(), trial, "took " + (System.nanoTime() - t0) / 1_000_000 + " ms"));
             }
         } catch (LinkageError | RuntimeException e) {
-            emit(new Event("runError", run.id(), 0, null, null, "error", e.getClass().getName(),
-                    String.valueOf(e.getMessage()), null, null));
+            emit(new Event.RunError(run.id(), e.getClass().getName(), String.valueOf(e.getMessage())));
         } finally {
             Hooks.setVariant(0);
             Thread.currentThread().setContextClassLoader(previous);
@@ -455,7 +454,7 @@ public final class ChildMain {
                     .listeners(new Listener(run.id(), trial, cancel, run.group()))
                     .cancellationToken(cancel != null ? cancel : CancellationToken.disabled()).build());
             if (cancel != null && cancel.isCancellationRequested()) {
-                emit(new Event("cancelled", run.id(), trial, null, null, null, null, null, null, null));
+                emit(new Event.Cancelled(run.id(), trial));
             }
         } finally {
             run.properties().keySet().forEach(System::clearProperty);
@@ -601,7 +600,7 @@ public final class ChildMain {
             // One flush for the whole list: until a test starts, nothing is running that a death could be blamed on.
             for (TestIdentifier root : plan.getRoots()) {
                 plan.getDescendants(root).stream().filter(TestIdentifier::isTest)
-                        .forEach(t -> emit(Event.test("planned", run, trial, key(t), t.getDisplayName()), false));
+                        .forEach(t -> emit(new Event.Planned(run, trial, key(t), t.getDisplayName()), false));
             }
             flushQuietly();
         }
@@ -609,7 +608,7 @@ public final class ChildMain {
         @Override
         public void dynamicTestRegistered(TestIdentifier t) {
             if (t.isTest()) {
-                emit(Event.test("planned", run, trial, key(t), t.getDisplayName()));
+                emit(new Event.Planned(run, trial, key(t), t.getDisplayName()));
             }
         }
 
@@ -627,7 +626,7 @@ public final class ChildMain {
                 ERR.reset();
                 Capture.newTest();
                 startedAt = System.nanoTime();
-                Event start = Event.test("start", run, trial, key(t), t.getDisplayName());
+                Event.Start start = new Event.Start(run, trial, key(t), t.getDisplayName());
                 running = start;
                 emit(start);
             }
@@ -635,15 +634,15 @@ public final class ChildMain {
 
         @Override
         public void reportingEntryPublished(TestIdentifier t, org.junit.platform.engine.reporting.ReportEntry entry) {
-            entry.getKeyValuePairs().forEach((k, v) -> emit(new Event("entry", run, trial, key(t), k, null, null, v,
-                    null, null)));
+            entry.getKeyValuePairs().forEach((k, v) -> emit(new Event.Entry(run, trial, key(t), k, v)));
         }
 
         @Override
         public void executionSkipped(TestIdentifier t, String reason) {
             // After the run's first failure every test left is skipped: one "cancelled" event says so for them all.
             if (t.isTest() && (cancel == null || !cancel.isCancellationRequested())) {
-                emit(new Event("end", run, trial, key(t), t.getDisplayName(), "skipped", null, reason, null, null, 0L));
+                emit(new Event.End(run, trial, key(t), t.getDisplayName(), TestStatus.SKIPPED, null, reason, null, null,
+                        0L, null));
             }
         }
 
@@ -668,10 +667,9 @@ public final class ChildMain {
                 List<String> reached = Hooks.endTest();
                 if (!reached.isEmpty()) {
                     // flushed with the test's end, just below
-                    emit(new Event("reached", run, trial, key(t), null, null, null, String.join("\n", reached), null, null),
-                            false);
+                    emit(new Event.Reached(run, trial, key(t), String.join("\n", reached)), false);
                 }
-                emit(new Event("end", run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
+                emit(new Event.End(run, trial, key(t), t.getDisplayName(), o.status, o.exception, o.message,
                         o.notYetStep, o.frames, millis, printed.isEmpty() ? null : printed));
                 if (cancel != null && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
                     cancel.cancel();
@@ -679,12 +677,12 @@ public final class ChildMain {
                         KillersFirst.killed(group, ms.getMethodName());
                     }
                 }
-                if ("timeout".equals(o.status)) {
+                if (o.status == TestStatus.TIMEOUT) {
                     flushQuietly();
                     ChildExit.POISONED.halt();
                 }
             } else if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                emit(new Event("container", run, trial, t.getDisplayName(), t.getDisplayName(), o.status, o.exception,
+                emit(new Event.Container(run, trial, t.getDisplayName(), t.getDisplayName(), o.status, o.exception,
                         o.message, o.notYetStep, o.frames));
             }
         }
@@ -703,24 +701,23 @@ public final class ChildMain {
     private final Map<String, Integer> said = new HashMap<>();
 
     private Event capped(Event e) {
-        if (e.message() == null || e.run() == null) {
+        if (e instanceof Event.Entry entry) {
+            return entry.value() == null || entry.run() == null
+                    || said.merge("entry|" + entry.run(), entry.value().length(), Integer::sum) <= RUN_ENTRY_CHARS ? e : null;
+        }
+        if (!(e instanceof Event.Said s) || s.message() == null || s.run() == null) {
             return e;
         }
-        if ("entry".equals(e.type())) {
-            return said.merge("entry|" + e.run(), e.message().length(), Integer::sum) <= RUN_ENTRY_CHARS ? e : null;
-        }
-        String test = e.test() == null ? "" : e.test();
+        String test = s.test() == null ? "" : s.test();
         String family = Event.family(test);
-        int inFamily = said.merge("family|" + e.run() + "|" + family, e.message().length(), Integer::sum);
-        int inRun = said.merge("run|" + e.run(), e.message().length(), Integer::sum);
+        int inFamily = said.merge("family|" + s.run() + "|" + family, s.message().length(), Integer::sum);
+        int inRun = said.merge("run|" + s.run(), s.message().length(), Integer::sum);
         if (inFamily <= FAMILY_MESSAGE_CHARS && inRun <= RUN_MESSAGE_CHARS) {
             return e;
         }
-        return new Event(e.type(), e.run(), e.trial(), e.test(), e.name(), e.status(), e.exception(),
-                "(the messages of " + (inRun > RUN_MESSAGE_CHARS ? "this run" : family) + " passed "
-                        + (inRun > RUN_MESSAGE_CHARS ? RUN_MESSAGE_CHARS : FAMILY_MESSAGE_CHARS)
-                        + " characters; the rest are left out)",
-                e.notYetStep(), e.frames(), e.millis());
+        return s.withMessage("(the messages of " + (inRun > RUN_MESSAGE_CHARS ? "this run" : family) + " passed "
+                + (inRun > RUN_MESSAGE_CHARS ? RUN_MESSAGE_CHARS : FAMILY_MESSAGE_CHARS)
+                + " characters; the rest are left out)");
     }
 
     private void emit(Event raw) {
@@ -734,7 +731,7 @@ public final class ChildMain {
             return;
         }
         try {
-            events.write(seal.close(gson.toJson(e)));
+            events.write(seal.close(EventCodec.write(e)));
             events.newLine();
             if (flush) {
                 events.flush();

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import workbook.child.wire.TestStatus;
 
-/** Sorts a test's throwable into the statuses the verdicts use. Runs inside the child JVM. */
+/** Sorts a test's throwable into a {@link TestStatus}, the parent's word for it too. Runs inside the child JVM. */
 final class Outcome {
     /** The skeleton's marker: every unimplemented method throws "not yet — step N". */
     static final Pattern NOT_YET = Pattern.compile("not yet\\s*[—-]+\\s*step\\s*(\\d+)");
@@ -15,13 +16,13 @@ final class Outcome {
     private static final List<String> LEARNER = java.util.Arrays.stream(
             System.getProperty("workbook.learnerClasses", "").split(",")).filter(c -> !c.isBlank()).toList();
 
-    final String status;
+    final TestStatus status;
     final String exception;
     final String message;
     final Integer notYetStep;
     final List<String> frames;
 
-    private Outcome(String status, Throwable t, Integer notYetStep) {
+    private Outcome(TestStatus status, Throwable t, Integer notYetStep) {
         this.status = status;
         this.exception = t == null ? null : t.getClass().getName();
         this.message = t == null ? null : clip(describe(t));
@@ -30,7 +31,7 @@ final class Outcome {
     }
 
     static Outcome passed() {
-        return new Outcome("passed", null, null);
+        return new Outcome(TestStatus.PASSED, null, null);
     }
 
     static Outcome of(Throwable t) {
@@ -38,23 +39,23 @@ final class Outcome {
             if (c instanceof UnsupportedOperationException && c.getMessage() != null) {
                 Matcher m = NOT_YET.matcher(c.getMessage());
                 if (m.find()) {
-                    return new Outcome("notYet", c, Integer.parseInt(m.group(1)));
+                    return new Outcome(TestStatus.NOT_YET, c, Integer.parseInt(m.group(1)));
                 }
             }
         }
         if (isTimeout(t)) {
-            return new Outcome("timeout", t, null);
+            return new Outcome(TestStatus.TIMEOUT, t, null);
         }
         if (t instanceof AssertionError) {
             // assertThrows that met a class that would not load or link: not a verdict on behaviour, an error
             for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
                 if (c instanceof LinkageError) {
-                    return new Outcome("error", c, null);
+                    return new Outcome(TestStatus.ERROR, c, null);
                 }
             }
-            return new Outcome("failed", t, null);
+            return new Outcome(TestStatus.FAILED, t, null);
         }
-        return new Outcome("error", t, null);
+        return new Outcome(TestStatus.ERROR, t, null);
     }
 
     private static boolean isTimeout(Throwable t) {

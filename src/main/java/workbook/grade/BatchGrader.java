@@ -196,9 +196,10 @@ public final class BatchGrader {
         }
         Grader grader = graders.get().until(t0 + TimeUnit.MILLISECONDS.toNanos(budgetMillis));
         try {
-            Verdicts.Check check = grader.checkWithOwnTests(ws, course.steps());
+            Grader.Checked checked = grader.checkWithOwnTests(ws, course.steps());
+            Verdicts.Check check = checked.verdict();
             Verdicts.Mutants mutants = check.compile().ok() && Files.isRegularFile(ws.testFile())
-                    ? grader.mutants(ws, course.mutants(), true) : null;
+                    ? grader.mutants(ws, course.mutants(), true, checked.ahead()) : null;
             return summary(folder, check, mutants, grader.ranOutOfTime(), (System.nanoTime() - t0) / 1_000_000);
         } finally {
             grader.shutdown();

@@ -16,6 +16,11 @@ import workbook.compile.ClassCache;
 import workbook.compile.CompileResult;
 import workbook.compile.Compiler;
 import workbook.compile.SourceDiagnostic;
+import workbook.child.wire.RunSpec;
+import workbook.verdict.MutantProblem;
+import workbook.verdict.Reason;
+import workbook.verdict.Verdicts;
+import workbook.workspace.Workspace;
 
 /**
  * Every compiled artefact a verdict needs: the reference, the skeleton, each mutant, the official tests (compiled
@@ -68,6 +73,31 @@ public final class Builds {
         String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
         String source = m.applyTo(read(course.reference().resolve(target)));
         return cache.compileTexts(VARIANT, sources(course.reference(), target, source), libraries);
+    }
+
+    /**
+     * Compiles a mutant and queues its run on its own build, the test classes in {@code testClasses}, in
+     * {@code runs}; returns why it cannot run (it no longer applies, or does not compile), or null.
+     */
+    MutantProblem.Unusable buildMutant(Mutant m, String testClasses, List<String> classes, List<String> only,
+                                       List<RunSpec> runs) {
+        try {
+            CompileResult c = mutant(m);
+            if (!c.ok()) {
+                return new MutantProblem.Unusable(MutantProblem.DOES_NOT_COMPILE, Reason.of("mutant.doesNotCompile", m.id(),
+                        c.diagnostics().stream().map(SourceDiagnostic::message).findFirst().orElse("")));
+            }
+            runs.add(new RunSpec(m.id(), List.of(c.classes().toString(), testClasses), classes, only, 1));
+            return null;
+        } catch (Mutant.NotApplicable e) {
+            return new MutantProblem.Unusable(MutantProblem.NOT_APPLICABLE, Reason.of("mutant.notApplicable", m.id(), e.count()));
+        }
+    }
+
+    /** The compile verdict of a build that failed: its messages, each file named as the learner sees it. */
+    static Verdicts.Compile compileVerdict(CompileResult r) {
+        return new Verdicts.Compile(false, r.diagnostics().stream().map(d -> new SourceDiagnostic(
+                Workspace.display(Path.of(d.file())), d.line(), d.column(), d.message())).toList());
     }
 
     /**

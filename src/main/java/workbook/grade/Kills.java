@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 
 /** The valid tests that failed on a mutant, in order, and how the first one failed. */
 record Kills(List<String> by, KillKind kind) {

@@ -26,7 +26,7 @@ import workbook.compile.CompileResult;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 import workbook.workspace.AtomicWrite;
 import workbook.workspace.Workspace;
 

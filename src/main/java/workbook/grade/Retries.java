@@ -11,7 +11,7 @@ import workbook.child.wire.RunSpec;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 
 /**
  * The results of a batch of runs, with the tests that only ran out of time run once more, with a longer limit per test
@@ -100,7 +100,7 @@ final class Retries {
             case FAILED -> TestOutcome.FAILED;
             case TIMEOUT -> TestOutcome.TIMEOUT;
             case NOT_YET -> TestOutcome.NOT_STARTED;
-            default -> TestOutcome.ERROR;
+            case ERROR, SKIPPED -> TestOutcome.ERROR;
         };
     }
 

@@ -23,7 +23,7 @@ import workbook.compile.SourceDiagnostic;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 import workbook.workspace.Workspace;
 
 /**
@@ -95,7 +95,7 @@ final class StepJudge {
             case FAILED -> TestOutcome.FAILED;
             case TIMEOUT -> r.cause() == workbook.run.ChildDeath.NOT_RUN ? TestOutcome.ERROR : TestOutcome.TIMEOUT;
             case NOT_YET -> TestOutcome.NOT_STARTED;
-            default -> TestOutcome.ERROR;
+            case ERROR, SKIPPED -> TestOutcome.ERROR;
         };
         tally.notRun |= r.cause() == workbook.run.ChildDeath.NOT_RUN;
         if (r.cause() != workbook.run.ChildDeath.NOT_RUN && r.status() != TestStatus.PASSED && r.status() != TestStatus.NOT_YET) {

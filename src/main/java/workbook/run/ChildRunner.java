@@ -23,6 +23,7 @@ import workbook.child.ChildMain;
 import workbook.child.wire.ChildPlan;
 import workbook.child.wire.Event;
 import workbook.child.wire.RunSpec;
+import workbook.child.wire.TestStatus;
 import workbook.child.Seal;
 
 /**
@@ -350,7 +351,7 @@ public final class ChildRunner {
             }
             Ending ending = await(child, inbox, wallMillis);
             List<Event> log = inbox.events(ending.exited() || ending.done() ? 2000 : 200);
-            boolean finished = log.stream().anyMatch(e -> "allDone".equals(e.type()));
+            boolean finished = log.stream().anyMatch(e -> e instanceof Event.AllDone);
             if (ending.done() && finished) {
                 keep = true;
                 synchronized (warm) {
@@ -412,7 +413,8 @@ public final class ChildRunner {
 
     /**
      * Waits for the child until {@code wallMillis} pass: woken when the plan is done or the child's connection ends;
-     * a child that never connects is looked at every 50 ms. A child still running at the end is killed.
+     * a child that never connects is looked at every 50 ms. A child still running at the end is killed, and so is one
+     * that sent a sealed line holding no event this side can read (the inbox then says why).
      */
     private Ending await(Started child, EventInbox inbox, long wallMillis) throws InterruptedException {
         Process p = child.process();
@@ -420,6 +422,9 @@ public final class ChildRunner {
         while (System.nanoTime() < deadline) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             boolean ended = inbox.awaitEnd(Math.max(1, Math.min(left, 50)));
+            if (inbox.broken()) {
+                break;
+            }
             if (child.serving() && inbox.finished()) {
                 return new Ending(false, true);
             }
@@ -459,10 +464,13 @@ public final class ChildRunner {
     private static boolean endsWithTimeout(List<Event> log) {
         for (int i = log.size() - 1; i >= 0; i--) {
             Event e = log.get(i);
-            if ("end".equals(e.type()) || "container".equals(e.type())) {
-                return "timeout".equals(e.status());
+            if (e instanceof Event.End end) {
+                return end.status() == TestStatus.TIMEOUT;
             }
-            if ("start".equals(e.type())) {
+            if (e instanceof Event.Container container) {
+                return container.status() == TestStatus.TIMEOUT;
+            }
+            if (e instanceof Event.Start) {
                 return false;
             }
         }

@@ -1,6 +1,5 @@
 package workbook.run;
 
-import com.google.gson.Gson;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,17 +14,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import workbook.child.wire.Event;
+import workbook.child.wire.EventCodec;
 import workbook.child.Seal;
 
 /**
  * Where one plan's events arrive: a Unix-domain socket the child connects to before it runs any learner code. Only
  * that first connection is accepted, then the socket stops listening. Unlike a log file, what the child has reported so
  * far cannot be read back from inside the child (which runs came before, how many lines), and a line learner code
- * writes into the connection does not open under the plan's {@link Seal}, so it is dropped.
+ * writes into the connection does not open under the plan's {@link Seal}, so it is dropped. A line that opens but holds
+ * no event this side can read ({@link EventCodec.Unreadable}: an unknown kind or status) can only come from a child of
+ * another version: the run stops and says so ({@link #events}), rather than read it as something else.
  */
 final class EventInbox implements AutoCloseable {
-    private static final Gson GSON = new Gson();
-
     private final Path socket;
     private final Seal seal;
     private final ServerSocketChannel server;
@@ -33,6 +33,8 @@ final class EventInbox implements AutoCloseable {
     private final Thread reader;
     private volatile boolean done;
     private volatile boolean connected;
+    /** The first sealed line that held no event this side can read, or null. */
+    private volatile EventCodec.Unreadable unreadable;
     /** Down once the plan is done or the connection is over (the child died, or never came): see {@link #awaitEnd}. */
     private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
 
@@ -116,18 +118,28 @@ final class EventInbox implements AutoCloseable {
     }
 
     private void event(String text) {
+        Event e;
         try {
-            Event e = GSON.fromJson(text, Event.class).bounded();
-            synchronized (events) {
-                events.add(e);
+            e = EventCodec.read(text).bounded();
+        } catch (EventCodec.Unreadable wrong) {
+            if (unreadable == null) {
+                unreadable = wrong;
             }
-            if ("allDone".equals(e.type())) {
-                done = true;
-                ended.countDown();
-            }
-        } catch (RuntimeException malformed) {
-            // sealed but not an event: cannot happen with our own child; ignore rather than fail the run
+            ended.countDown(); // the runner stops this child at once (see #broken)
+            return;
         }
+        synchronized (events) {
+            events.add(e);
+        }
+        if (e instanceof Event.AllDone) {
+            done = true;
+            ended.countDown();
+        }
+    }
+
+    /** Whether the child sent a sealed line that holds no event this side can read (see {@link #events}). */
+    boolean broken() {
+        return unreadable != null;
     }
 
     /**
@@ -143,9 +155,18 @@ final class EventInbox implements AutoCloseable {
         return done;
     }
 
-    /** Everything that arrived, after waiting (up to {@code millis}) for the connection to end. */
+    /**
+     * Everything that arrived, after waiting (up to {@code millis}) for the connection to end.
+     *
+     * @throws IllegalStateException when the child sent a sealed line that holds no event this side can read: parent
+     *                               and child disagree about the protocol, and no verdict is read from such a child
+     */
     List<Event> events(long millis) throws InterruptedException {
         reader.join(connected ? millis : Math.min(millis, 100));
+        if (unreadable != null) {
+            throw new IllegalStateException("the test JVM sent an event this workbook cannot read ("
+                    + unreadable.getMessage() + "): the child harness and the runner are not the same version", unreadable);
+        }
         synchronized (events) {
             return new ArrayList<>(events);
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import workbook.child.wire.Event;
 import workbook.child.wire.RunSpec;
+import workbook.child.wire.TestStatus;
 
 /**
  * The bookkeeping of one shard across its children: which tests are planned, which are settled (with a result),
@@ -18,7 +19,7 @@ final class Settlement {
     private final List<RunSpec> specs;
     private final RunResults results = new RunResults();
     private final Set<String> settled = new HashSet<>();
-    private final Map<String, Event> planned = new LinkedHashMap<>();
+    private final Map<String, Event.Planned> planned = new LinkedHashMap<>();
 
     /** Per test ({@code Class#method}), the learner methods it calls ({@code Jobs#renew}); see {@link workbook.compile.TestCalls}. */
     private final java.util.function.Supplier<Map<String, Set<String>>> calls;
@@ -62,7 +63,7 @@ final class Settlement {
      * Only a learner's check settles tests without running them, after a time-out or a death in a learner method: the
      * reference, the mutants and the learner's own tests each get their own chance, as every verdict there counts.
      */
-    private static boolean isLearnersCheck(Event e) {
+    private static boolean isLearnersCheck(Event.OfTest e) {
         return e.run().equals(LEARNER_CHECK) || e.run().equals(LEARNER_CHECK + "~race");
     }
 
@@ -70,7 +71,7 @@ final class Settlement {
      * A test timed out inside the learner's {@code Jobs#renew}: every test not yet settled that calls it would hang
      * there too, so each is settled now, named after that method, instead of costing its own time limit.
      */
-    private void skipCallers(Event timedOut) {
+    private void skipCallers(Event.End timedOut) {
         skipCallers(timedOut.run(), timedOut.trial(), timedOut.frames(), TestStatus.TIMEOUT, ChildDeath.SAME_METHOD_TIMEOUT);
     }
 
@@ -93,7 +94,7 @@ final class Settlement {
             }
         }
         String prefix = run + "|" + trial + "|";
-        for (Event p : planned.values()) {
+        for (Event.Planned p : planned.values()) {
             if (!p.skipKey().startsWith(prefix) || settled.contains(p.skipKey())) {
                 continue;
             }
@@ -115,7 +116,7 @@ final class Settlement {
      */
     private final Map<String, Integer> timeouts = new java.util.HashMap<>();
 
-    private static String classOf(Event e) {
+    private static String classOf(Event.End e) {
         return e.run() + "|" + e.trial() + "|" + e.test().substring(0, e.test().indexOf('#') + 1);
     }
 
@@ -124,10 +125,10 @@ final class Settlement {
      * test would spend its whole time limit in the same loop (ten identical timeouts, twenty seconds), and the step has
      * failed already.
      */
-    private void skipRestOfClass(Event timedOut) {
+    private void skipRestOfClass(Event.End timedOut) {
         String prefix = timedOut.run() + "|" + timedOut.trial() + "|";
         String cls = timedOut.test().substring(0, timedOut.test().indexOf('#') + 1);
-        for (Event p : planned.values()) {
+        for (Event.Planned p : planned.values()) {
             if (p.skipKey().startsWith(prefix) && p.test().startsWith(cls) && settled.add(p.skipKey())) {
                 results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.TIMEOUT, null,
                         timedOut.test(), null, timedOut.frames() == null ? List.of() : timedOut.frames(), ChildDeath.SAME_TIMEOUT));
@@ -145,44 +146,60 @@ final class Settlement {
     }
 
     /** What one child's events told: whether they settled anything, and the test it was running when they stopped. */
-    record Read(boolean progress, Event running) {}
+    record Read(boolean progress, Event.Start running) {}
 
     Read absorb(List<Event> events) {
-        Event running = null;
+        Event.Start running = null;
         boolean progress = false;
         for (Event e : events) {
-            switch (e.type()) {
-                case "planned" -> planned.putIfAbsent(e.skipKey(), e);
-                case "start" -> running = e;
-                case "end" -> {
-                    progress |= ended(e);
-                    running = null;
-                }
-                case "container" -> containerFailure(e);
-                case "entry" -> results.entry(e.run(), e.name(), e.message());
-                case "reached" -> results.reached(e.run(), e.test(), e.message() == null ? List.of() : List.of(e.message().split("\n")));
-                case "exiting" -> exitFrames = e.frames() == null ? List.of() : e.frames();
-                case "flooding" -> flooding = e;
-                case "memory" -> memory = e;
-                case "cancelled" -> settleUnreported(e.run(), e.trial(), TestStatus.SKIPPED, "cancelled: the run stopped at its first failure");
-                case "runDone" -> progress |= runDone(e);
-                case "runError" -> progress |= runError(e);
-                default -> { }
+            if (e instanceof Event.Start start) {
+                running = start;
+            } else if (e instanceof Event.End end) {
+                progress |= ended(end);
+                running = null;
+            } else {
+                progress |= absorb(e);
             }
         }
         return new Read(progress, running);
+    }
+
+    /** Any event but a test's start and end; true when it settled something. */
+    private boolean absorb(Event e) {
+        if (e instanceof Event.Planned p) {
+            planned.putIfAbsent(p.skipKey(), p);
+        } else if (e instanceof Event.Container c) {
+            containerFailure(c);
+        } else if (e instanceof Event.Entry entry) {
+            results.entry(entry.run(), entry.key(), entry.value());
+        } else if (e instanceof Event.Reached r) {
+            results.reached(r.run(), r.test(), r.entered());
+        } else if (e instanceof Event.Exiting x) {
+            exitFrames = x.frames() == null ? List.of() : x.frames();
+        } else if (e instanceof Event.Flooding f) {
+            flooding = f;
+        } else if (e instanceof Event.Memory m) {
+            memory = m;
+        } else if (e instanceof Event.Cancelled c) {
+            settleUnreported(c.run(), c.trial(), TestStatus.SKIPPED, "cancelled: the run stopped at its first failure");
+        } else if (e instanceof Event.RunDone d) {
+            return runDone(d);
+        } else if (e instanceof Event.RunError x) {
+            return runError(x);
+        }
+        return false; // allDone: the runner reads it
     }
 
     /**
      * A test that ended: its result, settled here and in the runs that share it; a time-out in the learner's code
      * also settles the tests that would enter the same method, and a second one in a class the rest of that class.
      */
-    private boolean ended(Event e) {
+    private boolean ended(Event.End e) {
         TestResult r = fromChild(e);
         results.put(r);
         settleElsewhere(r);
         boolean progress = settled.add(e.skipKey());
-        if (isLearnersCheck(e) && TestStatus.parse(e.status()) == TestStatus.TIMEOUT) {
+        if (isLearnersCheck(e) && e.status() == TestStatus.TIMEOUT) {
             skipCallers(e);
             if (timeouts.merge(classOf(e), 1, Integer::sum) >= 2) {
                 skipRestOfClass(e);
@@ -192,7 +209,7 @@ final class Settlement {
     }
 
     /** A trial of a run that ended: what it never reported did not run. */
-    private boolean runDone(Event e) {
+    private boolean runDone(Event.RunDone e) {
         workbook.run.Timing.mark("  run " + e.run() + " trial " + e.trial() + " " + e.message());
         boolean progress = settled.add(e.run() + "|" + e.trial() + "|*");
         settleUnreported(e.run(), e.trial(), TestStatus.ERROR, "not executed");
@@ -200,7 +217,7 @@ final class Settlement {
     }
 
     /** A run that could not start: every trial of it is settled with the error. */
-    private boolean runError(Event e) {
+    private boolean runError(Event.RunError e) {
         results.runError(e.run(), e.exception() + ": " + e.message());
         for (int t = 0; t < 1000; t++) {
             settled.add(e.run() + "|" + t + "|*");
@@ -212,11 +229,11 @@ final class Settlement {
      * The child died while {@code running} ran: that test gets the cause (a timed-out test already reported its own
      * outcome). True when this settled it.
      */
-    boolean died(Event running, ChildDeath death, int exitCode) {
+    boolean died(Event.Start running, ChildDeath death, int exitCode) {
         List<String> frames = switch (death) {
             case EXITED -> exitFrames;
-            case OUTPUT_FLOOD -> framesOf(flooding, running);
-            case OUT_OF_MEMORY -> framesOf(memory, running);
+            case OUTPUT_FLOOD -> flooding == null ? List.of() : framesOf(flooding, flooding.frames(), running);
+            case OUT_OF_MEMORY -> memory == null ? List.of() : framesOf(memory, memory.frames(), running);
             default -> List.of();
         };
         exitFrames = List.of();
@@ -234,19 +251,18 @@ final class Settlement {
     }
 
     /** The frames the child sent about the test that was running when it died, or none if it spoke of another. */
-    private static List<String> framesOf(Event warning, Event running) {
-        return warning != null && running != null && warning.skipKey().equals(running.skipKey())
-                && warning.frames() != null ? warning.frames() : List.of();
+    private static List<String> framesOf(Event.OfTest warning, List<String> frames, Event.Start running) {
+        return running != null && warning.skipKey().equals(running.skipKey()) && frames != null ? frames : List.of();
     }
 
     /** The child's word that a test has all but filled the heap, with the learner methods it is in; or null. */
-    private Event memory;
+    private Event.Memory memory;
 
     /** Where learner code called {@code System.exit} in the child that is ending (its hook says), or empty. */
     private List<String> exitFrames = List.of();
 
     /** The child's word that a test is printing far too much, with the learner methods it prints from; or null. */
-    private Event flooding;
+    private Event.Flooding flooding;
 
     /** The child died before any test could start: every run not yet settled fails with the cause and the output's tail. */
     void neverStarted(ChildDeath death, int exitCode, String output) {
@@ -262,7 +278,7 @@ final class Settlement {
 
     /** Out of time: whatever is planned and unsettled was never run. */
     void outOfTime() {
-        for (Event e : planned.values()) {
+        for (Event.Planned e : planned.values()) {
             if (!settled.contains(e.skipKey()) && !settled.contains(e.run() + "|" + e.trial() + "|*")) {
                 results.put(new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.TIMEOUT, null,
                         null, null, List.of(), ChildDeath.NOT_RUN));
@@ -276,12 +292,12 @@ final class Settlement {
     }
 
     /** A class-level failure (static initialiser, {@code @BeforeAll}, {@code @TempDir}) takes its tests down with it. */
-    private void containerFailure(Event e) {
+    private void containerFailure(Event.Container e) {
         String prefix = e.run() + "|" + e.trial() + "|";
-        for (Event p : planned.values()) {
+        for (Event.Planned p : planned.values()) {
             if (p.skipKey().startsWith(prefix) && !settled.contains(p.skipKey())
                     && p.test().startsWith(simpleName(e.test()) + "#")) {
-                TestResult r = new TestResult(p.run(), p.trial(), p.test(), p.name(), TestStatus.parse(e.status()),
+                TestResult r = new TestResult(p.run(), p.trial(), p.test(), p.name(), e.status(),
                         e.exception(), e.message(), e.notYetStep(), e.frames(), null);
                 results.put(r);
                 settled.add(p.skipKey());
@@ -292,7 +308,7 @@ final class Settlement {
 
     private void settleUnreported(String run, int trial, TestStatus status, String why) {
         String prefix = run + "|" + trial + "|";
-        for (Event p : planned.values()) {
+        for (Event.Planned p : planned.values()) {
             if (p.skipKey().startsWith(prefix) && settled.add(p.skipKey())) {
                 results.put(new TestResult(p.run(), p.trial(), p.test(), p.name(), status, null, why, null,
                         List.of(), null));
@@ -304,13 +320,13 @@ final class Settlement {
         return displayName.substring(displayName.lastIndexOf('.') + 1);
     }
 
-    private static TestResult fromChild(Event e) {
-        return new TestResult(e.run(), e.trial(), e.test(), e.name(), TestStatus.parse(e.status()), e.exception(),
+    private static TestResult fromChild(Event.End e) {
+        return new TestResult(e.run(), e.trial(), e.test(), e.name(), e.status(), e.exception(),
                 e.message(), e.notYetStep(), e.frames() == null ? List.of() : e.frames(), null,
                 e.millis() == null ? 0L : e.millis(), e.output());
     }
 
-    private static TestResult byParent(Event running, ChildDeath death, int exitCode, List<String> frames) {
+    private static TestResult byParent(Event.Start running, ChildDeath death, int exitCode, List<String> frames) {
         TestStatus status = death == ChildDeath.WALL_CLOCK ? TestStatus.TIMEOUT : TestStatus.ERROR;
         return new TestResult(running.run(), running.trial(), running.test(), running.name(), status, null,
                 describe(death, exitCode), null, frames, death);

@@ -1,6 +1,7 @@
 package workbook.run;
 
 import java.util.List;
+import workbook.child.wire.TestStatus;
 
 /**
  * The outcome of one test in one run and trial.

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import workbook.child.wire.Event;
 import workbook.child.wire.Output;
+import workbook.child.wire.TestStatus;
 
 /** Whatever a child says, the parent keeps a bounded amount of it: names, messages, frames, output and lines. */
 class EventBoundsTest {
@@ -29,15 +30,19 @@ class EventBoundsTest {
     @Test
     void everyTextAnEventCarriesIsBounded() {
         String huge = "m".repeat(2_000_000);
-        Event e = new Event("finished", "learner", 1, huge, huge, "failed", huge, huge, null,
+        Event e = new Event.End("learner", 1, huge, huge, TestStatus.FAILED, huge, huge, null,
                 java.util.Collections.nCopies(10_000, huge), 5L, new Output(huge, huge));
-        Event b = e.bounded();
+        Event.End b = (Event.End) e.bounded();
         long total = b.test().length() + b.name().length() + b.exception().length() + b.message().length()
                 + b.frames().stream().mapToLong(String::length).sum() + b.output().stdout().length()
                 + b.output().stderr().length();
         assertTrue(total < 100_000, "kept " + total + " characters of " + 2_000_000L * 10_006);
-        assertEquals("failed", b.status());
+        assertEquals(TestStatus.FAILED, b.status());
         assertEquals(5L, b.millis());
+        Event.Entry entry = (Event.Entry) new Event.Entry("learner", 0, huge, huge, huge).bounded();
+        assertTrue(entry.test().length() + entry.key().length() + entry.value().length() < 10_000);
+        Event.Exiting exiting = (Event.Exiting) new Event.Exiting(java.util.Collections.nCopies(10_000, huge)).bounded();
+        assertEquals(Event.MAX_FRAMES, exiting.frames().size());
     }
 
     @Test

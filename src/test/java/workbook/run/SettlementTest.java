@@ -11,6 +11,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import workbook.child.wire.Event;
 import workbook.child.wire.RunSpec;
+import workbook.child.wire.TestStatus;
 
 /** What one child's death, or one time-out, settles beyond the test it happened in. */
 class SettlementTest {
@@ -24,7 +25,7 @@ class SettlementTest {
     }
 
     private static List<Event> planned(String run, int trial, String... tests) {
-        return java.util.Arrays.stream(tests).map(t -> Event.test("planned", run, trial, t, t)).toList();
+        return java.util.Arrays.stream(tests).map(t -> (Event) new Event.Planned(run, trial, t, t)).toList();
     }
 
     @Test
@@ -32,9 +33,9 @@ class SettlementTest {
         Settlement book = new Settlement(List.of(spec("learner", 1)), () -> CALLS, Set.of());
         List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "EnqueueTest#first", "EnqueueTest#second",
                 "EnqueueTest#third"));
-        Event start = Event.test("start", "learner", 0, "EnqueueTest#first", "first");
+        Event start = new Event.Start("learner", 0, "EnqueueTest#first", "first");
         events.add(start);
-        events.add(new Event("exiting", null, 0, null, null, null, null, null, null, List.of("Jobs.java:38 (enqueue)")));
+        events.add(new Event.Exiting(List.of("Jobs.java:38 (enqueue)")));
         Settlement.Read read = book.absorb(events);
         assertTrue(book.died(read.running(), ChildDeath.EXITED, 1));
 
@@ -51,9 +52,9 @@ class SettlementTest {
     void aFloodWarningAboutAnotherTestSettlesNothingMore() {
         Settlement book = new Settlement(List.of(spec("learner", 1)), () -> CALLS, Set.of());
         List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "EnqueueTest#first", "EnqueueTest#second"));
-        events.add(new Event("flooding", "learner", 0, "EnqueueTest#second", "second", null, null, null, null,
+        events.add(new Event.Flooding("learner", 0, "EnqueueTest#second", "second",
                 List.of("Jobs.java:38 (enqueue)")));
-        events.add(Event.test("start", "learner", 0, "EnqueueTest#first", "first"));
+        events.add(new Event.Start("learner", 0, "EnqueueTest#first", "first"));
         Settlement.Read read = book.absorb(events);
         book.died(read.running(), ChildDeath.OUTPUT_FLOOD, -1);
 
@@ -68,8 +69,8 @@ class SettlementTest {
         Settlement book = new Settlement(List.of(spec("learner", 1)), () -> CALLS, Set.of());
         List<Event> events = new java.util.ArrayList<>(planned("learner", 0, "EnqueueTest#third", "EnqueueTest#second",
                 "EnqueueTest#first"));
-        events.add(Event.test("start", "learner", 0, "EnqueueTest#third", "third"));
-        events.add(new Event("memory", "learner", 0, "EnqueueTest#third", "third", null, null, null, null,
+        events.add(new Event.Start("learner", 0, "EnqueueTest#third", "third"));
+        events.add(new Event.Memory("learner", 0, "EnqueueTest#third", "third",
                 List.of("Jobs.java:49 (state)")));
         book.died(book.absorb(events).running(), ChildDeath.OUT_OF_MEMORY, 3);
 
@@ -84,8 +85,8 @@ class SettlementTest {
     void onlyALearnersCheckSkipsCallersAfterADeath() {
         Settlement book = new Settlement(List.of(spec("05-mutant", 1)), () -> CALLS, Set.of());
         List<Event> events = new java.util.ArrayList<>(planned("05-mutant", 0, "EnqueueTest#first", "EnqueueTest#second"));
-        events.add(Event.test("start", "05-mutant", 0, "EnqueueTest#first", "first"));
-        events.add(new Event("exiting", null, 0, null, null, null, null, null, null, List.of("Jobs.java:38 (enqueue)")));
+        events.add(new Event.Start("05-mutant", 0, "EnqueueTest#first", "first"));
+        events.add(new Event.Exiting(List.of("Jobs.java:38 (enqueue)")));
         book.died(book.absorb(events).running(), ChildDeath.EXITED, 1);
         assertNull(book.results().of("05-mutant").get("EnqueueTest#second"), "every verdict on a mutant counts");
     }
@@ -95,9 +96,9 @@ class SettlementTest {
         Settlement book = new Settlement(List.of(spec("reference", 2), spec("reference~reach", 1), spec("05-mutant", 1)),
                 Map::of, Set.of("reference", "reference~reach"));
         List<Event> events = new java.util.ArrayList<>(planned("reference", 0, "EnqueueTest#first", "EnqueueTest#second"));
-        events.add(Event.test("start", "reference", 0, "EnqueueTest#first", "first"));
-        events.add(new Event("end", "reference", 0, "EnqueueTest#first", "first", "timeout",
-                "java.util.concurrent.TimeoutException", "timed out after 2 seconds", null, List.of(), 2000L));
+        events.add(new Event.Start("reference", 0, "EnqueueTest#first", "first"));
+        events.add(new Event.End("reference", 0, "EnqueueTest#first", "first", TestStatus.TIMEOUT,
+                "java.util.concurrent.TimeoutException", "timed out after 2 seconds", null, List.of(), 2000L, null));
         book.absorb(events);
 
         for (String key : List.of("reference|1|EnqueueTest#first", "reference~reach|0|EnqueueTest#first")) {

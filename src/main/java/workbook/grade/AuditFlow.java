@@ -21,23 +21,22 @@ import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.child.wire.RunSpec;
 import workbook.run.TestResult;
-import workbook.run.TestStatus;
+import workbook.child.wire.TestStatus;
 
 /**
- * The instructor's check of one lab: the reference passes every official test (race trials too), the skeleton
- * leaves every step not started, every mutant is killed by a test of its own step and stays subtle, and every clause
- * is held by a test and embodied by a mutant.
+ * The instructor's check of one lab ({@code audit}): the reference passes every official test (race trials too), the
+ * skeleton leaves every step not started, every mutant is killed by a test of its own step and stays subtle, and every
+ * clause is held by a test and embodied by a mutant. Reads as its flow: {@link #plan} → {@link #run} → {@link #read},
+ * where {@code read} runs nothing.
  */
-final class Auditor {
-    private final Grader grader;
+final class AuditFlow {
     private final Builds builds;
     private final Course course;
     private final ChildRunner runner;
     private final int shards;
     private final StepJudge judge;
 
-    Auditor(Grader grader, Builds builds, ChildRunner runner, int shards, StepJudge judge) {
-        this.grader = grader;
+    AuditFlow(Builds builds, ChildRunner runner, int shards, StepJudge judge) {
         this.builds = builds;
         this.course = builds.course();
         this.runner = runner;
@@ -45,19 +44,27 @@ final class Auditor {
         this.judge = judge;
     }
 
-    /** The instructor's check of the whole lab. */
-    /** Plan every run, run them in one batch, read each part's verdict, and report. */
+    /** Plan every run, run them in one batch (and the time-outs that matter once more), read each part's verdict. */
     Verdicts.Audit audit() {
         long started = System.nanoTime();
-        List<Reason> problems = new ArrayList<>();
-        Plan plan = plan(problems);
+        Plan plan = plan();
+        Retries results = run(plan);
+        return read(plan, results, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Every run in one batch, then the tests whose time-out would decide a verdict once more, more patiently. */
+    private Retries run(Plan plan) {
         RunResults first = runner.run(plan.runs(), shards);
-        Retries results = Retries.of(plan.runs(), first, spec -> timedOutWhereItMatters(spec, first), runner, shards);
+        return Retries.of(plan.runs(), first, spec -> timedOutWhereItMatters(spec, first), runner, shards);
+    }
+
+    /** The audit's verdict from what the runs found: no run here, only reading. */
+    Verdicts.Audit read(Plan plan, Retries results, long millis) {
+        List<Reason> problems = new ArrayList<>(plan.problems());
         Verdicts.Reference reference = reference(results, problems);
         Verdicts.Skeleton skeleton = skeleton(results, problems);
         List<Verdicts.AuditMutant> mutants = mutants(results, plan, problems);
         List<Verdicts.ClauseRow> clauses = clauseMatrix(mutants, problems);
-        long millis = (System.nanoTime() - started) / 1_000_000;
         return new Verdicts.Audit("audit", problems.isEmpty(), reference, skeleton, mutants, clauses, problems,
                 results.retries(), millis, course.id());
     }
@@ -88,10 +95,15 @@ final class Auditor {
         return timedOut.stream().filter(happy::contains).toList();
     }
 
-    /** The runs of one audit, and the mutants that cannot run (they do not apply or do not compile), with why. */
-    private record Plan(List<RunSpec> runs, Map<String, MutantProblem.Unusable> unusable, List<String> raceKeys) {}
+    /**
+     * The runs of one audit, the mutants that cannot run (they do not apply or do not compile) with why, and the
+     * problems found while planning (the example tests do not compile).
+     */
+    record Plan(List<RunSpec> runs, Map<String, MutantProblem.Unusable> unusable, List<String> raceKeys,
+                List<Reason> problems) {}
 
-    private Plan plan(List<Reason> problems) {
+    private Plan plan() {
+        List<Reason> problems = new ArrayList<>();
         List<Step> steps = course.steps();
         String tests = builds.officialTests().toString();
         List<String> classes = builds.testClassNames(steps);
@@ -117,7 +129,7 @@ final class Auditor {
         for (Mutant m : course.mutants()) {
             mutantRuns(m, tests, runs, unusable);
         }
-        return new Plan(runs, unusable, raceKeys);
+        return new Plan(runs, unusable, raceKeys, List.copyOf(problems));
     }
 
     /**
@@ -134,7 +146,7 @@ final class Auditor {
         List<String> ownRace = own.tests().stream().filter(OfficialTest::race).map(OfficialTest::key).toList();
         List<String> ownCalm = own.tests().stream().filter(t -> !t.race()).map(OfficialTest::key).toList();
         boolean race = m.trials() > 0 && !ownRace.isEmpty();
-        MutantProblem.Unusable problem = grader.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
+        MutantProblem.Unusable problem = builds.buildMutant(m, tests, ownClasses, race ? List.of() : ownCalm, runs);
         if (problem != null) {
             unusable.put(m.id(), problem);
         } else if (race) {
@@ -229,7 +241,7 @@ final class Auditor {
         }
         boolean died = status == MutantStatus.ERROR;
         return new Verdicts.AuditMutant(m.id(), m.step(), m.source(), status, kills.by().stream()
-                .map(grader::idOf).toList(), kills.kind(), subtle, trials, detected,
+                .map(this::idOf).toList(), kills.kind(), subtle, trials, detected,
                 died ? MutantProblem.RUN_FAILED : null, died ? Reason.asIsOrNone(results.runError(m.id())) : null);
     }
 
@@ -283,4 +295,8 @@ final class Auditor {
         }
     }
 
+    /** The official test's id for a test key ({@code JobsTest#claims} to its catalogue id), or the key itself. */
+    private String idOf(String key) {
+        return course.tests().stream().filter(t -> t.key().equals(key)).map(OfficialTest::id).findFirst().orElse(key);
+    }
 }
