@@ -96,6 +96,27 @@ class ClaimTest {
     }
 
     @Test
+    void aFractionOfASecondIsKeptAsIs() {
+        db.free("j");
+        assertEquals(OptionalLong.of(1), worker.claim("j", "A", 0.5), "claim with ttl=0.5");
+        double left = db.row("j").left();
+        assertTrue(left > 0.2 && left <= 0.51, "a 0.5 s lease must end half a second after the server's now, but it ends in " + left + " s");
+    }
+
+    @Test
+    void theFenceIsTheStoredOneWhenTheClaimWrites() {
+        db.free("j");
+        java.util.concurrent.atomic.AtomicLong theirs = new java.util.concurrent.atomic.AtomicLong();
+        Pool cut = db.pool().cuttingIn(() -> theirs.set(db.claimAndRelease("j")));
+        OptionalLong mine = new Leases(cut, CLOCK).claim("j", "A", 30);
+        assertTrue(mine.isPresent(), "claim of a free job (another worker claimed and released it while A was deciding)");
+        assertTrue(mine.getAsLong() > theirs.get(), "another worker was handed fence " + theirs.get()
+                + " between A's read and A's write, and A was handed fence " + mine.getAsLong()
+                + ": a fence must come from the row as it is when the claim writes, never from an earlier read");
+        assertEquals(mine.getAsLong(), db.row("j").fence(), "the fence of row j after A's claim");
+    }
+
+    @Test
     void aReleasedJobContinuesItsFence() {
         db.released("j", 3);
         assertEquals(OptionalLong.of(4), worker.claim("j", "B", 30), "claim of a released job (no owner, fence 3)");

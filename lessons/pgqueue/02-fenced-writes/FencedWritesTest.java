@@ -86,6 +86,28 @@ class FencedWritesTest {
     }
 
     @Test
+    void aRenewStalledBetweenItsReadAndItsWriteDoesNotExtendTheLeaseAnotherWorkerTook() {
+        db.held("j", "A", 1, 5);
+        Pool cut = db.pool().cuttingIn(() -> db.exec(
+                "UPDATE jobs SET owner = 'B', fence = fence + 1, until = now() + interval '30 seconds' WHERE id = 'j'"));
+        new Leases(cut, CLOCK).renew("j", "A", 1, 120);
+        Db.Row row = db.row("j");
+        assertFalse("B".equals(row.owner()) && row.left() > 60, "B took the job while A's renew was between its read and "
+                + "its write, and A's renew then moved B's lease to " + row.left() + " s: renew must be one conditional UPDATE");
+    }
+
+    @Test
+    void aCompleteStalledBetweenItsReadAndItsWriteDoesNotFinishTheJobAnotherWorkerTook() {
+        db.held("j", "A", 1, 30);
+        Pool cut = db.pool().cuttingIn(() -> db.exec(
+                "UPDATE jobs SET owner = 'B', fence = fence + 1, until = now() + interval '30 seconds' WHERE id = 'j'"));
+        new Leases(cut, CLOCK).complete("j", "A", 1, "A's");
+        Db.Row row = db.row("j");
+        assertFalse("B".equals(row.owner()) && row.done(), "B took the job while A's complete was between its read and its "
+                + "write, and A's complete then finished B's job with A's result: complete must be one conditional UPDATE");
+    }
+
+    @Test
     void anotherOwnerWithTheRightFenceIsRefused() {
         db.held("j", "A", 3, 30);
         assertFalse(worker.complete("j", "B", 3, "x"), "complete by B with A's fence");

@@ -38,7 +38,7 @@ class RetryTest {
                 s.execute("INSERT INTO jobs(id) VALUES ('attempt" + n + "')");
             }
             if (n <= failures) {
-                throw new SQLException("simulated failure " + state, state);
+                throw new SQLException("simulated failure " + state + " #" + n, state);
             }
             try (Statement s = c.createStatement()) {
                 s.execute("INSERT INTO jobs(id) VALUES ('" + id + "')");
@@ -86,8 +86,9 @@ class RetryTest {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> worker.inTransaction(failing(Integer.MAX_VALUE, "40001", "x")), "a transaction that always fails with 40001");
         assertEquals(5, attempts.get(), "attempts before giving up (5 in all)");
-        assertTrue(e.getCause() instanceof SQLException s && "40001".equals(s.getSQLState()),
-                "the exception's cause must be the last SQLException (40001), but was " + e.getCause());
+        assertTrue(e.getCause() instanceof SQLException s && "40001".equals(s.getSQLState())
+                        && String.valueOf(s.getMessage()).endsWith("#5"),
+                "the exception's cause must be the last SQLException (40001, of the fifth attempt), but was " + e.getCause());
         assertEquals("", pool.problems(), "the pool after five failed attempts");
     }
 
@@ -103,10 +104,31 @@ class RetryTest {
     void aRuntimeExceptionIsNotRetriedAndPassesThrough() {
         assertThrows(UnsupportedOperationException.class, () -> worker.inTransaction(c -> {
             attempts.incrementAndGet();
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO jobs(id) VALUES ('before-the-bug')");
+            }
             throw new UnsupportedOperationException("the work's own bug");
         }), "a RuntimeException from the work");
         assertEquals(1, attempts.get(), "attempts after a RuntimeException");
         assertEquals("", pool.problems(), "the pool after the failure");
+        assertNull(db.row("before-the-bug"), "what the work wrote before its RuntimeException must be rolled back");
+    }
+
+    @Test
+    void anotherSqlErrorRollsBackWhatTheWorkWrote() {
+        assertThrows(IllegalStateException.class, () -> worker.inTransaction(failing(1, "23505", "x")),
+                "a work that fails with a unique violation (23505)");
+        assertNull(db.row("attempt1"), "what the work wrote before its SQL error must be rolled back");
+        assertEquals("", pool.problems(), "the pool after the failure");
+    }
+
+    @Test
+    void aCommitThatFailsWith40001IsRetriedToo() {
+        Pool failing = db.pool().failingCommits(1);
+        assertEquals(7, new Leases(failing, CLOCK).inTransaction(failing(0, null, "x")),
+                "the value after a commit that failed with 40001 (as under SERIALIZABLE)");
+        assertEquals(2, attempts.get(), "attempts: the commit of the first failed with 40001, the second committed");
+        assertNotNull(db.row("x"), "the second attempt's insert must be committed");
     }
 
     @Test

@@ -152,6 +152,22 @@ class ClaimNextTest {
     }
 
     @Test
+    void aWorkerWhoseClockRunsAnHourFastTakesNoLiveJob() {
+        db.held("a", "X", 1, 30);
+        Leases fast = new Leases(pool, java.time.Clock.offset(CLOCK, java.time.Duration.ofHours(1)));
+        assertEquals(Optional.empty(), fast.claimNext("A", 30),
+                "claimNext by a worker whose clock runs an hour fast, with only a job X holds for 30 more seconds");
+    }
+
+    @Test
+    void aWorkerWhoseClockRunsAnHourSlowTakesAnEndedJob() {
+        db.held("a", "X", 1, -5);
+        Leases slow = new Leases(pool, java.time.Clock.offset(CLOCK, java.time.Duration.ofHours(-1)));
+        assertEquals(Optional.of(new Leases.Claim("a", 2)), slow.claimNext("A", 30),
+                "claimNext by a worker whose clock runs an hour slow, with a job whose lease ended 5 s ago by the server's clock");
+    }
+
+    @Test
     void everyConnectionGoesBackClosedAndOutsideATransaction() {
         db.free("a");
         worker.claimNext("A", 30);

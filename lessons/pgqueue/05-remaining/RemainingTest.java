@@ -30,6 +30,14 @@ class RemainingTest {
     }
 
     @Test
+    void fractionsOfASecondAreKept() {
+        db.held("j", "A", 3, 20.9);
+        java.util.OptionalDouble got = new Leases(pool, CLOCK).remaining("j", "A", 3);
+        assertTrue(got.isPresent() && got.getAsDouble() > 20.3 && got.getAsDouble() <= 20.91,
+                "remaining of a lease with 20.9 s left: the seconds with their fraction, but got " + got);
+    }
+
+    @Test
     void minutesLeftAreCountedInSeconds() {
         db.held("j", "A", 3, 150);
         assertAbout(150, new Leases(pool, CLOCK).remaining("j", "A", 3), "remaining of a lease with 2 min 30 s left");

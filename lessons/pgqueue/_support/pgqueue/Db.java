@@ -119,6 +119,22 @@ final class Db implements AutoCloseable {
         exec("INSERT INTO jobs(id) VALUES (?)", id);
     }
 
+    /**
+     * Another worker claims {@code id} and releases it at once, if it is claimable now: the fence it was handed
+     * ({@code 0}: none, the job was not claimable).
+     */
+    synchronized long claimAndRelease(String id) {
+        try (PreparedStatement s = own().prepareStatement("UPDATE jobs SET fence = fence + 1, owner = NULL, until = '-infinity' "
+                + "WHERE id = ? AND NOT done AND until <= now() RETURNING fence")) {
+            s.setString(1, id);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? r.getLong(1) : 0;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("test SQL failed: " + e.getMessage(), e);
+        }
+    }
+
     /** A released job: nobody holds it, its fence is {@code fence}. */
     void released(String id, long fence) {
         exec("INSERT INTO jobs(id, fence) VALUES (?, ?)", id, fence);

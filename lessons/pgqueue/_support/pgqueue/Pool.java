@@ -49,6 +49,28 @@ final class Pool implements DataSource, AutoCloseable {
         this.settings = settings.clone();
     }
 
+    /** Another worker's move, run once after the first SELECT a borrower makes (see {@link #cuttingIn}). */
+    private volatile Runnable cutIn;
+    /** Commits still to fail with SQLSTATE 40001 (see {@link #failingCommits}). */
+    private final AtomicInteger commitsToFail = new AtomicInteger();
+
+    /**
+     * The same pool, where another worker moves right after a borrower's first SELECT returned: {@code move} runs on a
+     * thread of its own, and the borrower goes on when it is done or after {@link #MEET_MILLIS} (when the borrower's
+     * own row lock holds it back, the move lands after the borrower commits). A decision read in one statement and
+     * written in another then meets the world the move left; one statement, or a held row lock, does not.
+     */
+    Pool cuttingIn(Runnable move) {
+        cutIn = move;
+        return this;
+    }
+
+    /** The same pool, where the next {@code n} commits fail with SQLSTATE 40001 (rolled back), as under SERIALIZABLE. */
+    Pool failingCommits(int n) {
+        commitsToFail.set(n);
+        return this;
+    }
+
     /** The same pool, where the SELECTs of {@code parties} racers meet before going on. */
     Pool racing(int parties) {
         meet = new CyclicBarrier(parties);
@@ -133,6 +155,13 @@ final class Pool implements DataSource, AutoCloseable {
                     return watched(call(m, args), (String) args[0], PreparedStatement.class);
                 case "createStatement":
                     return watched(call(m, args), null, Statement.class);
+                case "commit":
+                    if (commitsToFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        real.rollback();
+                        throw new SQLException("could not serialize access due to read/write dependencies among transactions "
+                                + "(a commit failed on purpose)", "40001");
+                    }
+                    return call(m, args);
                 default:
                     return call(m, args);
             }
@@ -176,7 +205,7 @@ final class Pool implements DataSource, AutoCloseable {
 
     /** A statement whose queries wait for the other racer's when this pool is racing. */
     private Object watched(Object statement, String preparedSql, Class<?> type) {
-        if (meet == null) {
+        if (meet == null && cutIn == null) {
             return statement;
         }
         return Proxy.newProxyInstance(Pool.class.getClassLoader(), new Class<?>[] {type}, (proxy, m, args) -> {
@@ -189,7 +218,17 @@ final class Pool implements DataSource, AutoCloseable {
             if (m.getName().startsWith("execute")) {
                 String sql = preparedSql != null ? preparedSql : args != null && args.length > 0 && args[0] instanceof String q ? q : "";
                 if (sql.stripLeading().toLowerCase(Locale.ROOT).startsWith("select")) {
-                    awaitOtherRacer();
+                    if (meet != null) {
+                        awaitOtherRacer();
+                    }
+                    Runnable move = cutIn;
+                    cutIn = null;
+                    if (move != null) {
+                        Thread t = new Thread(move, "another-worker");
+                        t.setDaemon(true);
+                        t.start();
+                        t.join(MEET_MILLIS);
+                    }
                 }
             }
             return r;
