@@ -3,7 +3,7 @@
 # out (wider than the screen = the page scrolls sideways) and keeps a screenshot of each.
 #   bench/report-width.sh REPORT.html [OUTDIR]
 # Needs Chromium (apt-get install chromium). Headless Chromium's window is at least 500 px, so the page is laid out
-# in an iframe of the width asked for. ReportWidthTest checks the same on a made-up class.
+# in an iframe of the width asked for. ReportWidthIT checks the same on a made-up class.
 set -u
 report="${1:?usage: bench/report-width.sh REPORT.html [OUTDIR]}"
 out="${2:-target/report-width}"

@@ -8,6 +8,8 @@ import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,5 +104,38 @@ class PgqueueLabIT {
             WorkbookRun.Result r = WorkbookRun.runAsLauncher("--lab", LAB, "trace", String.valueOf(step), "--workspace", ws.toString(), "--json");
             assertEquals(0, r.exit(), "step " + step + "\n" + r.describe());
         }
+    }
+
+    /** A lab with a server: the server a command started stops with it, and its folders go. */
+    @Test
+    void aLabsServerEndsWithTheCommand() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(workbook.run.PostgresServer.available(), "no bundled PostgreSQL here");
+        Path pkg = Files.createDirectories(tmp.resolve("pg").resolve("pgqueue"));
+        Files.copy(WorkbookRun.home().resolve("answers/pgqueue/Leases.java"), pkg.resolve("Leases.java"));
+        Files.copy(WorkbookRun.home().resolve("skeleton/pgqueue/LeasesTest.java"), pkg.resolve("LeasesTest.java"));
+        List<Path> before = servers();
+        WorkbookRun.Result r = WorkbookRun.runAsLauncher("--lab", "pgqueue", "check", "5", "--workspace", pkg.getParent().toString(), "--json");
+        assertEquals(0, r.exit(), "the reference passes\n" + r.describe());
+        assertTrue(r.json().get("passed").getAsInt() == 1, "step 5 passed, so a server ran\n" + r.describe());
+        List<Path> left = servers().stream().filter(p -> !before.contains(p)).toList();
+        assertTrue(left.isEmpty(), "server folders left after the command: " + left);
+        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(tmp.toString())),
+                "a process of the command is still running");
+    }
+
+    /**
+     * The folders this JVM's servers run in (commands run in this JVM here): the temp folder's wbpg-PID-* and
+     * /dev/shm's wbpg-PID-*-data. Other workbooks on the machine have servers of their own.
+     */
+    private static List<Path> servers() throws IOException {
+        List<Path> all = new java.util.ArrayList<>();
+        for (Path dir : List.of(Path.of(System.getProperty("java.io.tmpdir")), Path.of("/dev/shm"))) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    s.filter(p -> p.getFileName().toString().startsWith("wbpg-" + ProcessHandle.current().pid() + "-")).forEach(all::add);
+                }
+            }
+        }
+        return all;
     }
 }

@@ -14,7 +14,7 @@ import workbook.words.Messages;
 class GradesOdsTest {
     @Test
     void theSpreadsheetHoldsTheRowsWithKoreanIntact() throws Exception {
-        byte[] ods = GradesOds.of(ReportWidthTest.wideClass(), Messages.of("ko"));
+        byte[] ods = GradesOds.of(ReportWidthIT.wideClass(), Messages.of("ko"));
         try (ZipInputStream z = new ZipInputStream(new ByteArrayInputStream(ods), StandardCharsets.UTF_8)) {
             ZipEntry first = z.getNextEntry();
             assertEquals("mimetype", first.getName());

@@ -20,7 +20,7 @@ import workbook.progress.StepProgress;
  * The whole loop on step 4: predict, run {@code mutants 4}, see the prediction beside what happened, and find it
  * all on the board (and in the board's JSON, beside the unchanged check verdict).
  */
-class MutantsPredictionTest {
+class MutantsPredictionIT {
     @TempDir Path dir;
 
     /** Kills the worksheet fragment of step 4 with a plain assertion on the table after the second claim. */

@@ -26,7 +26,7 @@ import workbook.words.Messages;
  * Chromium is installed ({@code apt-get install chromium}); {@code bench/report-width.sh} does the same by hand and
  * keeps screenshots.
  */
-class ReportWidthTest {
+class ReportWidthIT {
     @TempDir Path dir;
 
     /** A class of 30 students with long notes and 40 mutants: wider than a phone in every table. */

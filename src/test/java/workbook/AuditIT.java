@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * both: the shipped part must hold as if audited alone, and exactly the two private mutants are problems. That a sound
  * audit says {@code ok} and exits 0 is held by the other labs' audits ({@code LabsIT}, {@code SingleflightLabIT}).
  */
-class AuditTest {
+class AuditIT {
     private static final String RACE_MUTANT = "08-read-then-write-outside-transaction";
     private static final List<String> PRIVATE = List.of("04-find-text-gone", "04-reworded-error-message");
 
