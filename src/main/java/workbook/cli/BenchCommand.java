@@ -13,7 +13,6 @@ import picocli.CommandLine.Option;
 import workbook.catalogue.Mutant;
 import workbook.grade.Builds;
 import workbook.report.BenchView;
-import workbook.run.NativeLibrary;
 import workbook.story.Bench;
 import workbook.workspace.AtomicWrite;
 
@@ -37,8 +36,8 @@ final class BenchCommand implements Callable<Integer> {
         List<String> shared = new ArrayList<>(builds.given().stream().map(Path::toString).toList());
         shared.add(builds.storyClasses(file.getParent()).toString());
         builds.libraries().forEach(p -> shared.add(p.toString()));
-        shared.add(codeSource(org.sqlite.JDBC.class));
-        shared.add(codeSource(workbook.child.Relay.class));
+        shared.add(Lab.codeSource(org.sqlite.JDBC.class));
+        shared.add(Lab.codeSource(workbook.child.Relay.class));
         Path tmp;
         try {
             tmp = Files.createTempDirectory("workbook-bench-");
@@ -47,7 +46,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<Bench.Cell> cells;
         try {
-            cells = new Bench(lab.sandbox(), java(lab), tmp).run(spec, variant -> {
+            cells = new Bench(lab.sandbox(), lab.workerJava(), tmp).run(spec, variant -> {
                 List<String> cp = new ArrayList<>(List.of(classes(lab, builds, variant).toString()));
                 cp.addAll(shared);
                 return cp;
@@ -73,20 +72,5 @@ final class BenchCommand implements Callable<Integer> {
         return builds.mutant(m).classes();
     }
 
-    /** The worker JVMs' command: small and quick to start, with SQLite's native library and the lab's server. */
-    private static List<String> java(Lab lab) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto"));
-        cmd.addAll(NativeLibrary.jvmOptions(lab.cache()));
-        cmd.addAll(lab.serverOptions());
-        return cmd;
-    }
 
-    static String codeSource(Class<?> c) {
-        try {
-            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

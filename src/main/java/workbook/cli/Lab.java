@@ -200,6 +200,28 @@ final class Lab {
         }
     }
 
+    /**
+     * The command of a worker JVM of a story or a measurement: this JVM's java, small and quick to start, with SQLite's
+     * library and the lab's server.
+     */
+    List<String> workerJava() {
+        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto",
+                "-Dfile.encoding=UTF-8", "-Dstdout.encoding=UTF-8"));
+        cmd.addAll(workbook.run.NativeLibrary.jvmOptions(cache()));
+        cmd.addAll(serverOptions());
+        return cmd;
+    }
+
+    /** Where {@code c} was loaded from: its jar or class folder. */
+    static String codeSource(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The options of a JShell remote JVM (trace, try): SQLite's library, and the lab's server when it has one. */
     List<String> remoteVmOptions() {
         List<String> out = new java.util.ArrayList<>(workbook.run.NativeLibrary.remoteVmOptions(cache()));

@@ -40,7 +40,7 @@ final class StoryCommand implements Callable<Integer> {
         List<String> classpath = new ArrayList<>(builds.learnerRun(mine.classes()));
         classpath.add(builds.storyClasses(file.getParent()).toString());
         builds.libraries().forEach(p -> classpath.add(p.toString()));
-        classpath.add(codeSource(workbook.child.Relay.class));
+        classpath.add(Lab.codeSource(workbook.child.Relay.class));
         Path tmp;
         try {
             tmp = Files.createTempDirectory("workbook-story-");
@@ -49,7 +49,7 @@ final class StoryCommand implements Callable<Integer> {
         }
         Conductor.Play play;
         try {
-            play = new Conductor(lab.sandbox(), java(lab), classpath, tmp).play(script);
+            play = new Conductor(lab.sandbox(), lab.workerJava(), classpath, tmp).play(script);
         } finally {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }
@@ -64,20 +64,5 @@ final class StoryCommand implements Callable<Integer> {
         return play.stopped() == null ? 0 : 1;
     }
 
-    /** The worker JVMs' command: this JVM's java, small and quick to start, told where the lab's server is. */
-    private static List<String> java(Lab lab) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Dfile.encoding=UTF-8",
-                "-Dstdout.encoding=UTF-8"));
-        cmd.addAll(lab.serverOptions());
-        return cmd;
-    }
 
-    private static String codeSource(Class<?> c) {
-        try {
-            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

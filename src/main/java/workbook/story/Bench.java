@@ -1,6 +1,5 @@
 package workbook.story;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
@@ -63,11 +62,11 @@ public final class Bench {
         List<Backend> backends = new ArrayList<>();
         o.getAsJsonObject("backends").entrySet().forEach(e -> {
             JsonObject b = e.getValue().getAsJsonObject();
-            backends.add(new Backend(e.getKey(), text(b), b.get("where").getAsString(), b.get("shared").getAsBoolean(),
+            backends.add(new Backend(e.getKey(), Script.text(b), b.get("where").getAsString(), b.get("shared").getAsBoolean(),
                     b.get("variants").getAsBoolean()));
         });
         Map<String, Text> workloads = new LinkedHashMap<>();
-        o.getAsJsonObject("workloads").entrySet().forEach(e -> workloads.put(e.getKey(), text(e.getValue().getAsJsonObject())));
+        o.getAsJsonObject("workloads").entrySet().forEach(e -> workloads.put(e.getKey(), Script.text(e.getValue().getAsJsonObject())));
         Map<String, List<String>> variants = new LinkedHashMap<>();
         variants.put(REFERENCE, List.copyOf(workloads.keySet()));
         o.getAsJsonObject("variants").entrySet().forEach(e -> {
@@ -79,15 +78,6 @@ public final class Bench {
                 workloads, variants);
     }
 
-    private static Text text(JsonObject o) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String lang : List.of("ko", "en")) {
-            if (o.has(lang)) {
-                m.put(lang, o.get(lang).getAsString());
-            }
-        }
-        return new Text(m);
-    }
 
     /**
      * Measures every cell of {@code spec}, in order, telling {@code each} as each cell is done.

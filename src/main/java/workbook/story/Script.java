@@ -95,7 +95,7 @@ public record Script(Text title, String main, List<String> setup, Map<String, Li
         return List.copyOf(out);
     }
 
-    private static Text text(JsonObject o) {
+    static Text text(JsonObject o) {
         Map<String, String> m = new LinkedHashMap<>();
         for (String lang : List.of("ko", "en")) {
             if (o.has(lang)) {
