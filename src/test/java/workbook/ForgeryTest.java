@@ -115,7 +115,7 @@ class ForgeryTest {
     void inTheSandboxNeitherTheJvmsMemoryNorTheCacheNorARunnableTempFolder() throws Exception {
         Sandbox sandbox = Sandbox.detect(WorkbookRun.home(), false);
         Assumptions.assumeTrue(sandbox.on(), "no sandbox on this machine: " + sandbox.off() + " " + sandbox.why());
-        Path key = workbook.receipt.ReceiptKey.file().getParent();
+        Path key = workbook.receipt.Sealer.keyFile(workbook.run.Host.current()).getParent();
         assertEquals(java.util.List.of(), leaks(IN_THE_JVM + IN_THE_SANDBOX.formatted(WorkbookRun.home().toAbsolutePath(), key)));
     }
 

@@ -38,7 +38,7 @@ class HintCodeTest {
         int compiled = 0;
         for (String lab : Catalogue.labs(home)) {
             Course course = Catalogue.load(home, lab, List.of());
-            Builds builds = new Builds(course, tmp.resolve("cache-" + lab), Locale.ROOT);
+            Builds builds = new Builds(course, tmp.resolve("cache-" + lab), Locale.ROOT, workbook.run.Host.current());
             for (Step step : course.steps()) {
                 Map<String, String> blocks = new LinkedHashMap<>(); // code → where it is, one compile per distinct block
                 for (String lang : List.of("ko", "en")) {

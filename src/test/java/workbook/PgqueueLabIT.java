@@ -47,7 +47,7 @@ class PgqueueLabIT {
     @Test
     void aServerGivenByUrlIsUsedInstead() throws IOException {
         assumeTrue(workbook.run.PostgresServer.available(), "no bundled PostgreSQL here");
-        try (workbook.run.PostgresServer shared = workbook.run.PostgresServer.start(tmp.resolve("cache"))) {
+        try (workbook.run.PostgresServer shared = workbook.run.PostgresServer.start(tmp.resolve("cache"), workbook.run.Host.current())) {
             WorkbookRun.Result r = WorkbookRun.runAsLauncher("--lab", LAB, "check", "1", "--workspace",
                     workspace("answers").toString(), "--pg-url", shared.url(), "--json");
             assertEquals(0, r.exit(), r.describe());

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import workbook.cli.Main;
+import workbook.run.Host;
 
 /**
  * Runs the workbook's command line in this JVM and hands back its exit code, its output and its JSON, plus the
@@ -57,26 +58,20 @@ public final class WorkbookRun {
     }
 
     /**
-     * Calls {@link Main#run} with stdout and stderr captured. {@code Main.run} wraps whatever {@code System.out} is
-     * at the time, so both streams are swapped for buffers around the call and put back afterwards.
+     * Calls {@link Main#run} on a host whose standard output and error are buffers and whose input is empty. Nothing
+     * of this JVM's own streams or properties changes, so runs on different threads do not see each other's output.
      */
-    public static synchronized Result run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
+    public static Result run(String... args) {
+        return run(Host.current(), "", args);
+    }
+
+    /** {@link #run} on {@code host}'s class path, Java and folders, with {@code stdin} as what the learner types. */
+    public static Result run(Host host, String stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long started = System.nanoTime();
-        int exit;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = Main.run(args);
-        } finally {
-            System.out.flush();
-            System.err.flush();
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+        int exit = Main.run(host.withStreams(new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)), args);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         return new Result(List.of(args), exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
                 took);
@@ -85,27 +80,21 @@ public final class WorkbookRun {
     /**
      * Like {@link #run}, but with the class path the {@code ./workbook} launcher gives the runner: jars only.
      *
-     * <p>The runner forks its child JVMs from {@code java.class.path}. Under Maven that holds directories
+     * <p>The runner forks its child JVMs from its host's class path. Under Maven that holds directories
      * ({@code target/classes}, {@code target/test-classes}), and a child started with
      * {@code -XX:ArchiveClassesAtExit} (the runner's AppCDS recording) cannot dump an archive for such a path: every
      * child that ends through {@code System.exit} then ends with status 1 instead of its own, and no child gets the
      * archive's faster start. The fixture tests therefore run the runner the way learners do: this method puts the
-     * runner's classes in a jar and swaps {@code java.class.path} for a jar-only one during the call. It is still the
-     * same {@link Main#run} in this JVM.
+     * runner's classes in a jar and gives the run a host with a jar-only class path ({@link #launcher}). It is still
+     * the same {@link Main#run} in this JVM.
      */
-    public static synchronized Result runAsLauncher(String... args) {
-        return withLauncherClassPath(() -> run(args));
+    public static Result runAsLauncher(String... args) {
+        return run(launcher(), "", args);
     }
 
-    /** Runs {@code call} with {@code java.class.path} the launcher's (see {@link #runAsLauncher}), then puts it back. */
-    public static synchronized <T> T withLauncherClassPath(java.util.function.Supplier<T> call) {
-        String saved = System.getProperty("java.class.path");
-        try {
-            System.setProperty("java.class.path", launcherClassPath());
-            return call.get();
-        } finally {
-            System.setProperty("java.class.path", saved);
-        }
+    /** This JVM as a host, with the launcher's jar-only class path (see {@link #runAsLauncher}). */
+    public static Host launcher() {
+        return Host.current().withClassPath(launcherClassPath());
     }
 
     private static String launcherClassPath;

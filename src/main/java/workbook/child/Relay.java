@@ -86,7 +86,7 @@ public final class Relay {
      * The other way round, for the parent: a Unix socket {@code socket} that joins each connection to a TCP server at
      * {@code host}:{@code port} (a server given by URL, which a child in the sandbox cannot reach by TCP).
      */
-    public static void toTcp(java.nio.file.Path socket, String host, int port) throws IOException {
+    public static java.io.Closeable toTcp(java.nio.file.Path socket, String host, int port) throws IOException {
         ServerSocketChannel listening = ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
         listening.bind(UnixDomainSocketAddress.of(socket), 64);
         socket.toFile().setWritable(true, false);
@@ -110,6 +110,7 @@ public final class Relay {
         }, "workbook-server-relay-tcp");
         accepting.setDaemon(true);
         accepting.start();
+        return listening; // closing it ends the accepting thread
     }
 
     private static void accept(ServerSocketChannel listening, UnixDomainSocketAddress server) {

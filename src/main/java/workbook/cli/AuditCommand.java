@@ -51,29 +51,29 @@ final class AuditCommand implements Callable<Integer> {
             Verdicts.Audit verdict = lab.grader().audit();
             verdicts.add(verdict);
             if (!options.json) {
-                new Human(lab.msg, System.out).audit(verdict);
+                new Human(lab.msg, options.out()).audit(verdict);
             }
             if (report != null) {
                 MutationReport.write(ids.size() == 1 ? report : report.resolve(id),
                         StrykerReport.audit(lab.course, verdict, lab.course.mutants(), lab.msg, MutationReport.version()),
-                        lab.msg.get("stryker.title.audit", id), lab, options.json ? System.err : System.out);
+                        lab.msg.get("stryker.title.audit", id), lab, options.json ? options.err() : options.out());
             }
         }
         boolean ok = verdicts.stream().allMatch(Verdicts.Audit::ok);
         if (!options.json && verdicts.size() > 1) {
             // Several labs: one line each at the end, so the verdict of every lab is on the last screen.
             workbook.words.Messages msg = workbook.words.Messages.of(options.lang());
-            System.out.println();
-            System.out.println(msg.get("report.audit.labs"));
+            options.out().println();
+            options.out().println(msg.get("report.audit.labs"));
             for (Verdicts.Audit a : verdicts) {
-                System.out.println("  " + msg.get(a.ok() ? "report.audit.labOk" : "report.audit.labFailed", a.lab(),
+                options.out().println("  " + msg.get(a.ok() ? "report.audit.labOk" : "report.audit.labFailed", a.lab(),
                         a.mutants().size(), a.problems().size()));
             }
         }
         String json = verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new Audits("audits", ok, verdicts));
         JsonFile.write(jsonFile, json);
         if (options.json) {
-            System.out.println(json);
+            options.out().println(json);
         }
         return ok ? 0 : 1;
     }

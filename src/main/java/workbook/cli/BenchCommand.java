@@ -50,14 +50,14 @@ final class BenchCommand implements Callable<Integer> {
                 List<String> cp = new ArrayList<>(List.of(classes(lab, builds, variant).toString()));
                 cp.addAll(shared);
                 return cp;
-            }, c -> System.err.println(BenchView.progress(c, lab.msg)));
+            }, c -> options.err().println(BenchView.progress(c, lab.msg)));
         } finally {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }
-        BenchView.table(spec, cells, lab.msg, System.out);
-        Path svg = plot != null ? plot : lab.workspace(System.err).notes().resolve(lab.course.id()).resolve("bench.svg");
+        BenchView.table(spec, cells, lab.msg, options.out());
+        Path svg = plot != null ? plot : lab.workspace(options.err()).notes().resolve(lab.course.id()).resolve("bench.svg");
         AtomicWrite.text(svg, BenchView.svg(spec, cells, lab.msg));
-        System.out.println(lab.msg.get("bench.plot", svg));
+        options.out().println(lab.msg.get("bench.plot", svg));
         boolean referenceSound = cells.stream().filter(c -> c.variant().equals(Bench.REFERENCE))
                 .allMatch(c -> c.failure() == null && c.doubles() == 0);
         return referenceSound ? 0 : 1;

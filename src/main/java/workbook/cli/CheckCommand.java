@@ -54,7 +54,7 @@ final class CheckCommand implements Callable<Integer> {
         var grader = lab.grader();
         workbook.run.Timing.mark("grader ready");
         Verdicts.Check verdict = grader.check(ws, steps);
-        PrintStream screen = STDOUT.equals(classroom) ? System.err : System.out;
+        PrintStream screen = STDOUT.equals(classroom) ? options.err() : options.out();
         JsonFile.write(jsonFile, Json.of(verdict, lab.msg));
         if (options.json) {
             screen.println(Json.of(verdict, lab.msg));
@@ -62,7 +62,7 @@ final class CheckCommand implements Callable<Integer> {
             new Human(lab.msg, screen).check(verdict, verbose);
         }
         writeReports(lab, verdict);
-        Recording.receipt(lab, ws, workbook.receipt.Receipts.of("check", lab.course, ws,
+        Recording.receipt(lab, ws, workbook.receipt.Receipts.of(lab.sealer(), "check", lab.course, ws,
                 steps.stream().map(Step::number).toList(), false, verdict, null));
         Recording.afterCheck(lab, ws, verdict, options.json || STDOUT.equals(classroom));
         return verdict.ok() ? 0 : 1;
@@ -74,7 +74,7 @@ final class CheckCommand implements Callable<Integer> {
      */
     private Workspace workspace(Lab lab, List<Step> steps) {
         try {
-            return lab.workspace(System.err);
+            return lab.workspace(options.err());
         } catch (Lab.SetupError e) {
             if (classroom != null) {
                 writeClassroom(lab, Classroom.setupError(steps.stream().mapToInt(Step::points).sum(), e.getMessage(), lab.msg));
@@ -96,7 +96,7 @@ final class CheckCommand implements Callable<Integer> {
 
     private void writeClassroom(Lab lab, String json) {
         if (STDOUT.equals(classroom)) {
-            System.out.println(Classroom.base64(json));
+            options.out().println(Classroom.base64(json));
         } else {
             writeFile(lab, Path.of(classroom), json);
         }

@@ -20,9 +20,11 @@ final class CompletionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String script = AutoComplete.bash("workbook", spec.root().commandLine());
-        System.out.print(script);
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        out.print(script);
         // picocli registers the name alone; the README runs the workbook as ./workbook
-        System.out.println("complete -F _complete_workbook -o default ./workbook");
+        out.println("complete -F _complete_workbook -o default ./workbook");
+        out.flush();
         return 0;
     }
 }

@@ -90,12 +90,12 @@ final class GradeCommand implements Callable<Integer> {
         // secret order (Grader#mutants), so a child that has run other code before tells a test nothing it can use.
         BatchGrader batch = new BatchGrader(() -> lab.grader(true, sandbox, limits, 1), lab.course, n, budget,
                 Catalogue.packages(Catalogue.home()));
-        Verdicts.ClassGrade grade = batch.grade(folders, progress(lab.msg, System.err));
+        Verdicts.ClassGrade grade = batch.grade(folders, progress(lab.msg, options.err()));
         write(lab, grade);
         if (options.json) {
-            System.out.println(Json.of(grade, lab.msg));
+            options.out().println(Json.of(grade, lab.msg));
         } else {
-            summary(lab.msg, grade, System.out);
+            summary(lab.msg, grade, options.out());
         }
         return grade.submissions().stream().anyMatch(s -> s.verdict() == SubmissionVerdict.ERROR) ? 1 : 0;
     }
@@ -106,7 +106,7 @@ final class GradeCommand implements Callable<Integer> {
         }
         List<Path> folders = BatchGrader.submissions(dir);
         Messages words = Messages.of(options.lang());
-        BatchGrader.linkedTwins(dir).forEach((link, real) -> System.err.println("workbook: " + words.get("grade.linked",
+        BatchGrader.linkedTwins(dir).forEach((link, real) -> options.err().println("workbook: " + words.get("grade.linked",
                 link.getFileName(), real.getFileName())));
         if (folders.isEmpty()) {
             throw new Lab.SetupError(Messages.of(options.lang()).get("grade.empty", Workspace.display(dir)));
@@ -173,7 +173,7 @@ final class GradeCommand implements Callable<Integer> {
                         : workbook.report.JUnitXml.ungraded(s.student(), grade.lab(), s.verdict().wire(),
                                 s.reason() == null ? "" : workbook.report.Notes.of(lab.msg, s.reason())));
                 if (s.check() != null) {
-                    workbook.receipt.Receipts.write(workbook.receipt.Receipts.of("grade", lab.course,
+                    workbook.receipt.Receipts.write(workbook.receipt.Receipts.of(lab.sealer(), "grade", lab.course,
                             new Workspace(dir.resolve(s.student()), lab.course), all, true, s.check(), s.mutants()),
                             receipts.resolve(s.student() + ".json"));
                 }

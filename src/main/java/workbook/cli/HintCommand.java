@@ -36,7 +36,7 @@ final class HintCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Step s = Steps.one(lab, step);
         Hints hints = Hints.of(s, options.lang());
         if (hints.total() == 0) {
@@ -57,28 +57,28 @@ final class HintCommand implements Callable<Integer> {
         String next = upTo < hints.total() ? lab.msg.get("hint.more", step, hints.total() - upTo)
                 : lab.msg.get("hint.last", step);
         if (options.json) {
-            System.out.println(Json.of(new HintJson(step, upTo, hints.total(), shown.text(),
+            options.out().println(Json.of(new HintJson(step, upTo, hints.total(), shown.text(),
                     earlier.stream().map(Hints.Level::text).toList(), false, use.used(), next)));
             return 0;
         }
-        System.out.println(lab.msg.get("hint.title", step, upTo, hints.total(), s.title().in(options.lang())));
+        options.out().println(lab.msg.get("hint.title", step, upTo, hints.total(), s.title().in(options.lang())));
         if (!earlier.isEmpty()) {
-            System.out.println();
+            options.out().println();
             if (level != null) {
                 for (Hints.Level l : earlier) {
-                    System.out.println(lab.msg.get("hint.section", l.number(), hints.total()));
-                    System.out.println(ShowCommand.lesson(l.text()));
+                    options.out().println(lab.msg.get("hint.section", l.number(), hints.total()));
+                    options.out().println(ShowCommand.lesson(l.text()));
                 }
             } else {
-                System.out.println(lab.msg.get("hint.earlier"));
-                earlier.forEach(l -> System.out.println("  " + l.number() + ". " + l.summary()));
+                options.out().println(lab.msg.get("hint.earlier"));
+                earlier.forEach(l -> options.out().println("  " + l.number() + ". " + l.summary()));
             }
         }
-        System.out.println();
-        System.out.println(lab.msg.get("hint.section", upTo, hints.total()));
-        System.out.println(ShowCommand.lesson(shown.text()));
-        System.out.println();
-        System.out.println(next);
+        options.out().println();
+        options.out().println(lab.msg.get("hint.section", upTo, hints.total()));
+        options.out().println(ShowCommand.lesson(shown.text()));
+        options.out().println();
+        options.out().println(next);
         return 0;
     }
 
@@ -88,15 +88,15 @@ final class HintCommand implements Callable<Integer> {
         String next = passed ? lab.msg.get("hint.allUsed.reveal", step)
                 : lab.msg.get("hint.allUsed.show", step, hints.total());
         if (options.json) {
-            System.out.println(Json.of(new HintJson(step, hints.total(), hints.total(), null, List.of(), true,
+            options.out().println(Json.of(new HintJson(step, hints.total(), hints.total(), null, List.of(), true,
                     before.hints().used(), next)));
         } else {
-            System.out.println(lab.msg.get("hint.allUsed", step, hints.total()));
-            System.out.println();
-            System.out.println(lab.msg.get("hint.section", hints.total(), hints.total()));
-            System.out.println(ShowCommand.lesson(hints.level(hints.total()).orElseThrow().text()));
-            System.out.println();
-            System.out.println(next);
+            options.out().println(lab.msg.get("hint.allUsed", step, hints.total()));
+            options.out().println();
+            options.out().println(lab.msg.get("hint.section", hints.total(), hints.total()));
+            options.out().println(ShowCommand.lesson(hints.level(hints.total()).orElseThrow().text()));
+            options.out().println();
+            options.out().println(next);
         }
         return 0;
     }

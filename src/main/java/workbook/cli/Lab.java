@@ -24,11 +24,14 @@ final class Lab {
     final Messages msg;
     final Path home;
     final Course course;
+    /** The machine and streams of this command. */
+    final workbook.run.Host host;
     /** A private set of mutants (audit --mutants): hidden from every child, like the lab's own. */
     private final List<Path> extraMutants;
 
     private Lab(Options options, List<Path> extraMutants) {
         this.options = options;
+        this.host = options.host();
         this.extraMutants = extraMutants == null ? List.of() : List.copyOf(extraMutants);
         Messages plain = Messages.of(options.lang());
         this.home = Catalogue.home();
@@ -131,22 +134,38 @@ final class Lab {
         Sandbox s = off ? Sandbox.none("WORKBOOK_SANDBOX=off")
                 : Sandbox.detect(home, loopback);
         if (s.tellNow() && s.off() != Sandbox.Off.ASKED) {
-            System.err.println("workbook: " + msg.get("sandbox.off." + s.off().name().toLowerCase(java.util.Locale.ROOT), s.why()));
+            options.err().println("workbook: " + msg.get("sandbox.off." + s.off().name().toLowerCase(java.util.Locale.ROOT), s.why()));
         }
         if (s.tellNoDropNow()) {
-            System.err.println("workbook: " + msg.get("sandbox.noDrop"));
+            options.err().println("workbook: " + msg.get("sandbox.noDrop"));
         }
         Path ws = options.workspace != null ? options.workspace : home.resolve("workspace");
         // A child needs nothing of the cache (its classes come in its plan; its runtime and jars are put back) nor
         // the receipt key.
         List<Path> hidden = new java.util.ArrayList<>(List.of(Builds.defaultCache(home),
-                workbook.receipt.ReceiptKey.file().toAbsolutePath().getParent()));
+                workbook.receipt.Sealer.keyFile(host).toAbsolutePath().getParent()));
         extraMutants.stream().map(p -> Files.isDirectory(p) ? p : p.toAbsolutePath().getParent()).forEach(hidden::add);
         return s.withReadOnly(List.of(ws)).withHidden(hidden);
     }
 
-    Builds builds() {
-        return new Builds(course, Builds.defaultCache(home), msg.locale());
+    private Builds builds;
+
+    /** The lab's builds, made once per command: what they learn (schemata, test calls) serves every grader of it. */
+    synchronized Builds builds() {
+        if (builds == null) {
+            builds = new Builds(course, Builds.defaultCache(home), msg.locale(), host);
+        }
+        return builds;
+    }
+
+    private workbook.receipt.Sealer sealer;
+
+    /** Seals this command's receipts and checks theirs, with this machine's key. */
+    synchronized workbook.receipt.Sealer sealer() {
+        if (sealer == null) {
+            sealer = workbook.receipt.Sealer.of(host);
+        }
+        return sealer;
     }
 
     Grader grader() {
@@ -175,29 +194,29 @@ final class Lab {
                 course.learnerClasses().stream().map(c -> course.packageName() + "." + c).toList()));
         jvm.add("-Dworkbook.warmUp=" + String.join(",", course.warmUp()));
         jvm.addAll(serverOptions());
-        ChildRunner runner = new ChildRunner(limits, jvm, cache, serving, sandbox);
-        return new Grader(builds(), runner, shards);
+        return new Grader(builds(), runner(jvm, cache).with(limits, serving, sandbox), shards);
     }
 
-    /** The lab's server, started on first use in this command and stopped when it ends; null when it needs none. */
-    private static PostgresServer server;
+    private ChildRunner runner;
 
-    /** The PostgreSQL server of this command, started on first use (see {@link PostgresServer}). */
-    static synchronized PostgresServer postgres(Path cache) {
-        if (server == null) {
-            PostgresServer s = PostgresServer.start(cache);
+    /** One runner per command, its graders' runners made from it: they share its launch and class bundles. */
+    private synchronized ChildRunner runner(List<String> jvm, Path cache) {
+        if (runner == null) {
+            runner = new ChildRunner(host, Limits.defaults(), jvm, cache);
+        }
+        return runner;
+    }
+
+    /**
+     * The PostgreSQL server of this command, started on first use (see {@link PostgresServer}) and stopped when the
+     * command ends (its {@link Scope}), or by the hook when the JVM ends first.
+     */
+    private PostgresServer postgres() {
+        return options.scope().get("postgres", PostgresServer.class, () -> {
+            PostgresServer s = PostgresServer.start(cache(), host);
             Runtime.getRuntime().addShutdownHook(new Thread(s::close, "workbook-postgres-stop"));
-            server = s;
-        }
-        return server;
-    }
-
-    /** Stops this command's server, if it started one (at the end of every command; close is idempotent). */
-    static synchronized void stopServer() {
-        if (server != null) {
-            server.close();
-            server = null;
-        }
+            return s;
+        });
     }
 
     /**
@@ -205,7 +224,7 @@ final class Lab {
      * library and the lab's server.
      */
     List<String> workerJava() {
-        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> cmd = new java.util.ArrayList<>(List.of(host.java().toString(),
                 "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto",
                 "-Dfile.encoding=UTF-8", "-Dstdout.encoding=UTF-8"));
         cmd.addAll(workbook.run.NativeLibrary.jvmOptions(cache()));
@@ -237,21 +256,29 @@ final class Lab {
         if (options.pgUrl != null) {
             return givenServer(options.pgUrl);
         }
-        PostgresServer s = postgres(cache());
+        PostgresServer s = postgres();
         return List.of("-Dworkbook.server.socket=" + s.socket(), "-Dworkbook.server.urlTemplate=" + PostgresServer.urlTemplate());
     }
 
-    /** The relay of a server given by {@code --pg-url}, made once per command: a Unix socket in a temp folder. */
-    private static final java.util.Map<String, List<String>> given = new java.util.HashMap<>();
+    /** The relay of a server given by {@code --pg-url}: a Unix socket in a temp folder, closed with the command. */
+    private record GivenServer(List<String> options, java.io.Closeable relay, Path dir) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            relay.close();
+            workbook.workspace.Folders.deleteQuietly(dir);
+        }
+    }
 
     /**
      * A server given by URL ({@code jdbc:postgresql://host:port/db?…}): children reach it through a Unix socket this
-     * process joins to it by TCP, and through their own relay to that socket, as they reach a started one.
+     * process joins to it by TCP, and through their own relay to that socket, as they reach a started one. Made once
+     * per command.
      */
-    private static synchronized List<String> givenServer(String url) {
-        if (given.containsKey(url)) {
-            return given.get(url);
-        }
+    private List<String> givenServer(String url) {
+        return options.scope().get("pg-url " + url, GivenServer.class, () -> relayTo(url)).options();
+    }
+
+    private GivenServer relayTo(String url) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/([^?]*)(\\?.*)?")
                 .matcher(url);
         if (!m.matches()) {
@@ -260,15 +287,14 @@ final class Lab {
         int port = m.group(2) == null ? 5432 : Integer.parseInt(m.group(2));
         String query = m.group(4) == null ? "?ApplicationName=workbook" : m.group(4);
         try {
-            Path dir = Files.createTempDirectory("wbpg-url-");
+            Path dir = Files.createTempDirectory(host.tmp(), "wbpg-url-");
             dir.toFile().setExecutable(true, false);
             dir.toFile().setReadable(true, false);
             Path socket = dir.resolve(".s.PGSQL." + port);
-            workbook.child.Relay.toTcp(socket, m.group(1), port);
+            java.io.Closeable relay = workbook.child.Relay.toTcp(socket, m.group(1), port);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> workbook.workspace.Folders.deleteQuietly(dir)));
-            given.put(url, List.of("-Dworkbook.server.socket=" + socket,
-                    "-Dworkbook.server.urlTemplate=jdbc:postgresql://127.0.0.1:{port}/" + m.group(3) + query));
-            return given.get(url);
+            return new GivenServer(List.of("-Dworkbook.server.socket=" + socket,
+                    "-Dworkbook.server.urlTemplate=jdbc:postgresql://127.0.0.1:{port}/" + m.group(3) + query), relay, dir);
         } catch (java.io.IOException e) {
             throw new SetupError("--pg-url: " + e.getMessage());
         }

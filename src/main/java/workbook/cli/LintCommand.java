@@ -41,7 +41,7 @@ final class LintCommand implements Callable<Integer> {
         }
         boolean ok = all.stream().allMatch(Verdict::ok);
         if (options.json) {
-            System.out.println(all.size() == 1 ? Json.of(all.get(0)) : Json.of(new Lints("lints", ok, all)));
+            options.out().println(all.size() == 1 ? Json.of(all.get(0)) : Json.of(new Lints("lints", ok, all)));
         }
         return ok ? 0 : 1;
     }
@@ -53,9 +53,9 @@ final class LintCommand implements Callable<Integer> {
         List<String> problems = findings.stream().map(f -> lab.msg.get("lint." + f.kind().wire(), f.args().toArray())).toList();
         Verdict v = new Verdict("lint", lab.course.id(), findings.isEmpty(), findings, problems);
         if (!options.json) {
-            System.out.println(lab.msg.get("report.lint.title", lab.course.id()));
-            problems.forEach(p -> System.out.println("  - " + p));
-            System.out.println(v.ok()
+            options.out().println(lab.msg.get("report.lint.title", lab.course.id()));
+            problems.forEach(p -> options.out().println("  - " + p));
+            options.out().println(v.ok()
                     ? lab.msg.get("report.lint.ok", lab.course.steps().stream().mapToInt(s -> s.clauses().size()).sum(),
                             lab.course.mutants().size(), lab.course.tests().size())
                     : lab.msg.get("report.lint.fail", problems.size()));
@@ -67,7 +67,7 @@ final class LintCommand implements Callable<Integer> {
     private static List<Lint.Finding> skeletonStarted(Lab lab, workbook.grade.Grader grader) {
         Path dir = null;
         try {
-            dir = workbook.workspace.Folders.scratch("workbook-lint-");
+            dir = workbook.workspace.Folders.scratch(lab.host.tmp(), "workbook-lint-");
             Workspace ws = new Workspace(dir, lab.course);
             Files.createDirectories(ws.jobsFile().getParent());
             for (String f : lab.course.learnerFiles()) {

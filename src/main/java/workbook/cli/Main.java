@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import workbook.run.Host;
 
 /** {@code workbook}: with no command, the status board; otherwise one of the subcommands. */
 @Command(name = "workbook", mixinStandardHelpOptions = true, version = "workbook 0.1.0",
@@ -21,36 +22,37 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
     @Override
     public Integer call() {
-        return StatusCommand.board(options, System.out);
+        return StatusCommand.board(options, options.out());
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(Host.current(), args));
     }
 
-    public static int run(String... args) {
+    /**
+     * Runs one command line on {@code host}: its class path and Java for the children, its temp and home folders, and
+     * its two streams for what the command prints. Nothing of this JVM's own state is changed, so a test may run
+     * several at once with hosts of their own.
+     */
+    public static int run(Host host, String... args) {
         workbook.run.Timing.mark("main");
-        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        PrintStream out = host.out();
         java.util.Set<String> commands = commandNames();
         String[] argv = commandFirst(args, commands);
         boolean wrapped = wrapped(argv, commands);
         boolean paged = paged(argv, commands);
-        // The screen's stream is chosen before picocli is made (it keeps the System.out it finds, help included): the
-        // pager's buffer for a long screen, else one word wrap for every line (a long line breaks between words,
-        // never inside one), else standard output as it is.
+        // The screen's stream: the pager's buffer for a long screen, else one word wrap for every line (a long line
+        // breaks between words, never inside one), else standard output as it is. picocli's help goes there too.
         java.io.ByteArrayOutputStream screen = new java.io.ByteArrayOutputStream();
         PrintStream shown = paged ? new PrintStream(screen, true, StandardCharsets.UTF_8)
                 : wrapped ? new PrintStream(new workbook.report.Wrapping(out, workbook.report.Terminal.columns()), true,
                         StandardCharsets.UTF_8)
                 : out;
-        System.setOut(shown);
         int code;
-        try {
-            code = commandLine(args).execute(argv);
+        try (Scope scope = new Scope()) { // the lab's server lives as long as the command
+            code = commandLine(args, host.withOut(shown), scope).execute(argv);
         } finally {
             shown.flush();
-            System.setOut(out);
-            Lab.stopServer(); // the lab's server lives as long as the command
         }
         if (paged) {
             // A screen taller than the terminal goes through the pager, as git's do (less -FRX: it quits at once when
@@ -81,9 +83,15 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         return names;
     }
 
-    /** The command line with help in the learner's language and the workbook's own error handlers. */
-    private static CommandLine commandLine(String[] args) {
+    /**
+     * The command line with help in the learner's language and the workbook's own error handlers, every command's
+     * options bound to {@code host} and {@code scope}, and picocli's own output (help, usage errors) on its streams.
+     */
+    private static CommandLine commandLine(String[] args, Host host, Scope scope) {
         CommandLine cli = new CommandLine(new Main());
+        bind(cli, host, scope);
+        cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(host.out(), StandardCharsets.UTF_8), true));
+        cli.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(host.err(), StandardCharsets.UTF_8), true));
         // Every subcommand answers -h/--help (and -V) the way picocli users expect.
         cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
         // --help in the learner's language: Korean unless --lang en (the annotations' Korean lines are dropped in English).
@@ -100,7 +108,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
                     o.addProperty("command", "error");
                     o.addProperty("exit", 2);
                     o.addProperty("message", e.getMessage());
-                    System.out.println(o);
+                    host.out().println(o);
                 }
                 return 2;
             }
@@ -115,6 +123,16 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
             return 2;
         });
         return cli;
+    }
+
+    /** Binds the options of {@code cli} and of each of its subcommands to {@code host} and {@code scope}. */
+    private static void bind(CommandLine cli, Host host, Scope scope) {
+        cli.getCommandSpec().mixins().values().forEach(m -> {
+            if (m.userObject() instanceof Options o) {
+                o.bind(host, scope);
+            }
+        });
+        cli.getSubcommands().values().forEach(sub -> bind(sub, host, scope));
     }
 
     /** The commands whose screens may be long and ask nothing: paged when standard output is a terminal. */

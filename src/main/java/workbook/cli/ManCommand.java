@@ -25,7 +25,8 @@ final class ManCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        System.out.print(page(spec.root()));
+        spec.commandLine().getOut().print(page(spec.root()));
+        spec.commandLine().getOut().flush();
         return 0;
     }
 

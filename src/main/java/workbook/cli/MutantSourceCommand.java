@@ -20,7 +20,7 @@ final class MutantSourceCommand implements Callable<Integer> {
         Mutant m = lab.course.mutants().stream().filter(x -> x.id().equals(id)).findFirst()
                 .orElseThrow(() -> new Lab.SetupError(lab.msg.get("setup.noMutant", id)));
         try {
-            System.out.print(lab.builds().mutantSource(m));
+            options.out().print(lab.builds().mutantSource(m));
         } catch (Mutant.NotApplicable e) {
             throw new Lab.SetupError(e.getMessage());
         }

@@ -41,7 +41,7 @@ final class MutantsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options, extra);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         if (step != null) {
             Steps.one(lab, step);
         }
@@ -52,20 +52,20 @@ final class MutantsCommand implements Callable<Integer> {
         String graded = report == null ? null : readTests(ws);
         Verdicts.Mutants verdict = lab.grader().mutants(ws, mutants);
         List<Recorder.Compared> compared = Recording.afterMutants(lab, ws, verdict);
-        Recording.receipt(lab, ws, workbook.receipt.Receipts.of("mutants", lab.course, ws, step == null
+        Recording.receipt(lab, ws, workbook.receipt.Receipts.of(lab.sealer(), "mutants", lab.course, ws, step == null
                 ? lab.course.steps().stream().map(workbook.catalogue.Step::number).toList() : List.of(step), false, null, verdict));
         String json = Recording.withField(verdict, "predictions", Recording.comparisonsJson(compared), lab.msg);
         JsonFile.write(jsonFile, json);
         if (options.json) {
-            System.out.println(json);
+            options.out().println(json);
         } else {
-            new Human(lab.msg, System.out).mutants(verdict, verbose);
-            new ProgressReport(lab.msg, System.out).comparisons(compared);
+            new Human(lab.msg, options.out()).mutants(verdict, verbose);
+            new ProgressReport(lab.msg, options.out()).comparisons(compared);
         }
         if (report != null) {
             MutationReport.write(report, StrykerReport.mutants(lab.course, verdict, mutants, graded, lab.msg,
                     MutationReport.version(), step), lab.msg.get("stryker.title.mutants", lab.course.id()), lab,
-                    options.json ? System.err : System.out);
+                    options.json ? options.err() : options.out());
         }
         return verdict.ok() ? 0 : 1;
     }

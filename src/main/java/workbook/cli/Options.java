@@ -1,6 +1,8 @@
 package workbook.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
+import workbook.run.Host;
 import picocli.CommandLine.Option;
 
 /** The options every result command takes. */
@@ -31,9 +33,52 @@ public final class Options {
             description = "For a lab on PostgreSQL: use this server (e.g. a class's shared one) instead of starting one. Its role needs CREATE on the database.")
     String pgUrl;
 
+    /** The machine and streams of this command ({@code Main} sets them before the command runs). */
+    private Host host;
+
+    /** What this command started and must stop when it ends (a lab's server), shared by every lab it is about. */
+    private Scope scope;
+
+    /** Sets the host and scope of this command (in {@code Main}, once, before it runs). */
+    void bind(Host host, Scope scope) {
+        this.host = host;
+        this.scope = scope;
+    }
+
+    Host host() {
+        if (host == null) {
+            throw new IllegalStateException("Options.bind was not called");
+        }
+        return host;
+    }
+
+    Scope scope() {
+        if (scope == null) {
+            throw new IllegalStateException("Options.bind was not called");
+        }
+        return scope;
+    }
+
+    /** The screen: where the command prints what it shows. */
+    PrintStream out() {
+        return host().out();
+    }
+
+    /** What the learner types. */
+    java.io.InputStream in() {
+        return host().in();
+    }
+
+    /** Progress and notices. */
+    PrintStream err() {
+        return host().err();
+    }
+
     /** The same options, about lab {@code id}. */
     Options forLab(String id) {
         Options o = new Options();
+        o.host = host;
+        o.scope = scope;
         o.json = json;
         o.lang = lang;
         o.workspace = workspace;

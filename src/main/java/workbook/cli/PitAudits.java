@@ -32,12 +32,12 @@ final class PitAudits {
             PitAudit.Verdict v = PitAudit.of(lab.course, display(lab), mutations(lab), PitEquivalent.of(lab.course));
             verdicts.add(v);
             if (!options.json) {
-                new PitView(lab.msg, System.out).print(v);
+                new PitView(lab.msg, lab.options.out()).print(v);
             }
         }
         boolean ok = verdicts.stream().allMatch(PitAudit.Verdict::ok);
         if (options.json) {
-            System.out.println(verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new All("audits-pit", ok, verdicts)));
+            options.out().println(verdicts.size() == 1 ? Json.of(verdicts.get(0)) : Json.of(new All("audits-pit", ok, verdicts)));
         }
         return ok ? 0 : 1;
     }

@@ -44,7 +44,7 @@ final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         workbook.catalogue.Step lesson = Steps.one(lab, step);
         List<Fragment> fragments = Fragment.of(lab.course, step, options.lang());
         if (mutant != null) {
@@ -58,12 +58,12 @@ final class PredictCommand implements Callable<Integer> {
         if (choice != null) {
             given = Choice.parse(choice).orElseThrow(() -> new Lab.SetupError(lab.msg.get("predict.badChoice", choice)));
         }
-        Prompt prompt = Prompt.system();
+        Prompt prompt = Prompt.system(options);
         if (fragments.size() > 1 && !prompt.interactive()) {
             throw new Lab.SetupError(lab.msg.get("predict.severalFragments", step,
                     String.join(", ", fragments.stream().map(Fragment::mutant).toList())));
         }
-        ProgressReport report = new ProgressReport(lab.msg, System.out);
+        ProgressReport report = new ProgressReport(lab.msg, options.out());
         Recorder recorder = Recording.recorder(lab, ws);
         for (Fragment f : fragments) {
             if (!options.json) {
@@ -75,19 +75,19 @@ final class PredictCommand implements Callable<Integer> {
             Prediction p = recorder.predicted(step, f.mutant(), c, why);
             String next = p.comparison() == null ? lab.msg.get("predict.next", step) : null;
             if (options.json) {
-                System.out.println(Json.of(Recording.PredictionJson.of(step, p, next)));
+                options.out().println(Json.of(Recording.PredictionJson.of(step, p, next)));
             } else {
-                System.out.println();
-                System.out.println(recorder.saved() ? lab.msg.get("predict.saved", step, f.mutant())
+                options.out().println();
+                options.out().println(recorder.saved() ? lab.msg.get("predict.saved", step, f.mutant())
                         : lab.msg.get("progress.notRecorded", step));
                 report.prediction(p, "  ");
                 if (p.comparison() != null) {
-                    System.out.println("  " + lab.msg.get("predict.result.earlier", p.comparison().at()));
+                    options.out().println("  " + lab.msg.get("predict.result.earlier", p.comparison().at()));
                 }
                 report.afterword(lesson, options.lang());
                 if (p.comparison() == null) {
-                    System.out.println();
-                    System.out.println(next);
+                    options.out().println();
+                    options.out().println(next);
                 }
             }
         }
@@ -107,7 +107,7 @@ final class PredictCommand implements Callable<Integer> {
             if (!prompt.interactive()) {
                 throw new Lab.SetupError(lab.msg.get("predict.badChoice", answer.get()));
             }
-            System.out.println(lab.msg.get("predict.again"));
+            options.out().println(lab.msg.get("predict.again"));
         }
     }
 

@@ -37,15 +37,15 @@ final class ProbeCommand implements Callable<Integer> {
         Probe probe = lab.course.measurement()
                 .orElseThrow(() -> new Lab.SetupError(lab.msg.get("setup.noProbe", lab.course.id())));
         Verdicts.CellRef only = cell == null ? null : parseCell(cell, lab);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Verdicts.Probe measured = lab.grader().probe(ws, seed, only).orElseThrow();
         Function<String, String> label = name -> probe.label(name, lab.msg.lang());
         Path file = plot != null ? plot : ws.notes().resolve(lab.course.id()).resolve("probe-seed" + seed + ".svg");
         Verdicts.Probe drawn = write(measured, file, new ProbePlot(measured, label, lab.msg));
         if (options.json) {
-            System.out.println(Json.of(drawn, lab.msg));
+            options.out().println(Json.of(drawn, lab.msg));
         } else {
-            new ProbeTable(lab.msg, System.out, label, replay(lab), id -> probe.note(id, lab.msg.lang())).print(drawn);
+            new ProbeTable(lab.msg, options.out(), label, replay(lab), id -> probe.note(id, lab.msg.lang())).print(drawn);
         }
         return drawn.variant("yours").map(v -> v.clean() ? 0 : 1).orElse(0);
     }

@@ -27,9 +27,9 @@ final class Prompt {
         this.interactive = interactive;
     }
 
-    /** Standard input and output; interactive only when both are a terminal. */
-    static Prompt system() {
-        return new Prompt(System.in, System.out, terminal());
+    /** Standard input and the command's screen; interactive only when both are a terminal. */
+    static Prompt system(Options options) {
+        return new Prompt(options.in(), options.out(), terminal());
     }
 
     /**

@@ -25,7 +25,7 @@ final class Recording {
     private Recording() {}
 
     static Recorder recorder(Lab lab, Workspace ws) {
-        return Recorder.of(ws, lab.msg, System.err);
+        return Recorder.of(ws, lab.msg, lab.options.err());
     }
 
     /**
@@ -55,7 +55,7 @@ final class Recording {
                 String tip = first.size() == 1 ? lab.msg.get("words.tip", first.get(0))
                         : lab.msg.get("words.tipMany", first.get(0), first.stream().map(String::valueOf)
                                 .collect(java.util.stream.Collectors.joining(", ")));
-                workbook.report.Terminal.fit(tip, 1).forEach(System.out::println);
+                workbook.report.Terminal.fit(tip, 1).forEach(lab.options.out()::println);
             }
         } catch (RuntimeException e) {
             failed(lab, e);
@@ -70,8 +70,8 @@ final class Recording {
         }
         if (java.nio.file.Files.exists(file)) {
             try {
-                System.out.println();
-                System.out.println(ShowCommand.lesson(java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8)));
+                lab.options.out().println();
+                lab.options.out().println(ShowCommand.lesson(java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8)));
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -146,7 +146,7 @@ final class Recording {
     }
 
     private static void failed(Lab lab, RuntimeException e) {
-        System.err.println(lab.msg.get("progress.failed", String.valueOf(e.getMessage())));
+        lab.options.err().println(lab.msg.get("progress.failed", String.valueOf(e.getMessage())));
     }
 
     /**
@@ -158,7 +158,7 @@ final class Recording {
         try {
             workbook.receipt.Receipts.write(r, file);
         } catch (java.io.IOException | RuntimeException e) {
-            System.err.println("workbook: " + lab.msg.get("receipt.notWritten", Workspace.display(file)));
+            lab.options.err().println("workbook: " + lab.msg.get("receipt.notWritten", Workspace.display(file)));
         }
     }
 }

@@ -29,7 +29,7 @@ final class ResetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         if (step == null) {
             for (String f : lab.course.learnerFiles()) {
                 restoreWhole(lab, ws, ws.dir().resolve(f), lab.course.skeleton().resolve(f));
@@ -46,7 +46,7 @@ final class ResetCommand implements Callable<Integer> {
         for (String method : s.methods()) {
             JavaMethods.Span theirs = JavaMethods.find(restored, method).orElse(null);
             if (theirs == null) {
-                System.err.println(lab.msg.get("reset.methodNotFound", method, Workspace.display(file)));
+                options.err().println(lab.msg.get("reset.methodNotFound", method, Workspace.display(file)));
                 return 2;
             }
             JavaMethods.Span fresh = JavaMethods.find(skeleton, method).orElseThrow();
@@ -54,14 +54,14 @@ final class ResetCommand implements Callable<Integer> {
         }
         Path backup = Backups.keep(ws, file);
         write(file, restored);
-        System.out.println(lab.msg.get("reset.method", String.join(", ", s.methods()), Workspace.display(backup)));
+        options.out().println(lab.msg.get("reset.method", String.join(", ", s.methods()), Workspace.display(backup)));
         return 0;
     }
 
     private static void restoreWhole(Lab lab, Workspace ws, Path file, Path skeleton) {
         Path backup = Files.exists(file) ? Backups.keep(ws, file) : null;
         write(file, read(skeleton));
-        System.out.println(lab.msg.get("reset.file", Workspace.display(file),
+        lab.options.out().println(lab.msg.get("reset.file", Workspace.display(file),
                 backup == null ? "-" : Workspace.display(backup)));
     }
 

@@ -25,20 +25,20 @@ final class RevealCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Step s = Steps.one(lab, step);
         Verdicts.Check verdict = lab.grader().check(ws, List.of(s));
         Verdicts.StepVerdict v = verdict.steps().get(0);
         if (v.status() != workbook.verdict.StepStatus.PASSED) {
-            System.out.println(lab.msg.get("reveal.locked", step, lab.msg.get("status." + v.status().wire())));
+            options.out().println(lab.msg.get("reveal.locked", step, lab.msg.get("status." + v.status().wire())));
             return 1;
         }
-        RevealView view = new RevealView(lab, System.out);
+        RevealView view = new RevealView(lab, options.out());
         if (flip != null) {
             return view.flip(s, ws, flip.isEmpty() ? null : flip);
         }
-        new ProgressReport(lab.msg, System.out).afterword(s, options.lang());
-        System.out.println();
+        new ProgressReport(lab.msg, options.out()).afterword(s, options.lang());
+        options.out().println();
         view.diff(s, ws);
         Recording.afterReveal(lab, ws, verdict, step);
         return 0;

@@ -122,7 +122,7 @@ final class RevealView {
         out.println("  + " + flipped.get().after());
         Path copy = null;
         try {
-            copy = workbook.workspace.Folders.scratch("workbook-flip-");
+            copy = workbook.workspace.Folders.scratch(lab.host.tmp(), "workbook-flip-");
             Workspace scratch = new Workspace(copy, lab.course);
             Files.createDirectories(scratch.jobsFile().getParent());
             for (String f : lab.course.learnerFiles()) {  // the learner's files, with the step's one flipped

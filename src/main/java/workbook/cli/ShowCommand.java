@@ -28,7 +28,7 @@ final class ShowCommand implements Callable<Integer> {
         Lab lab = Lab.open(options);
         Path page = page(lab);
         String text = fit(read(page, lab), Terminal.columns(), Terminal.styled());
-        Pager.system(!options.noPager).show(text, System.out);
+        Pager.system(!options.noPager).show(text, options.out());
         return 0;
     }
 

@@ -16,7 +16,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return board(options, System.out);
+        return board(options, options.out());
     }
 
     static int board(Options options, PrintStream out) {
@@ -26,7 +26,7 @@ final class StatusCommand implements Callable<Integer> {
         } catch (Lab.SeveralLabs several) {
             return labs(options, several.labs, out);
         }
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Verdicts.Check verdict = lab.grader().check(ws, lab.course.steps());
         Overview progress = Recording.afterBoard(lab, ws, verdict);
         if (options.json) {
@@ -56,7 +56,7 @@ final class StatusCommand implements Callable<Integer> {
             Workspace ws = new Workspace(dir, c);
             int passed = 0;
             if (java.nio.file.Files.exists(ws.progressFile())) {
-                workbook.progress.Progress p = workbook.progress.Recorder.of(ws, msg, System.err).read();
+                workbook.progress.Progress p = workbook.progress.Recorder.of(ws, msg, options.err()).read();
                 passed = (int) c.steps().stream().filter(st -> p.step(st.number()).check() != null
                         && "passed".equals(p.step(st.number()).check().status())).count();
             }

@@ -29,12 +29,12 @@ final class StoryCommand implements Callable<Integer> {
             throw new Lab.SetupError(lab.msg.get("story.none"));
         }
         Script script = Script.read(file);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Builds builds = lab.builds();
         CompileResult mine = builds.learner(ws.learnerFiles());
         if (!mine.ok()) {
-            System.out.println(lab.msg.get("story.compile"));
-            mine.diagnostics().forEach(d -> System.out.println("  " + d));
+            options.out().println(lab.msg.get("story.compile"));
+            mine.diagnostics().forEach(d -> options.out().println("  " + d));
             return 1;
         }
         List<String> classpath = new ArrayList<>(builds.learnerRun(mine.classes()));
@@ -54,12 +54,12 @@ final class StoryCommand implements Callable<Integer> {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }
         if (options.json) {
-            System.out.println(workbook.report.Json.of(play, lab.msg));
+            options.out().println(workbook.report.Json.of(play, lab.msg));
             return play.stopped() == null ? 0 : 1;
         }
-        StoryView.render(script, play, lab.msg, System.out);
+        StoryView.render(script, play, lab.msg, options.out());
         if (play.stopped() == null) {
-            System.out.println(lab.msg.get("story.next"));
+            options.out().println(lab.msg.get("story.next"));
         }
         return play.stopped() == null ? 0 : 1;
     }

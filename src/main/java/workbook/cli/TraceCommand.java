@@ -24,18 +24,18 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Step s = Steps.one(lab, step);
         Tracer.Trace trace;
         try {
-            trace = new Tracer(lab.builds(), lab.msg, lab.remoteVmOptions(), lab.sandbox(true)).trace(s, ws);
+            trace = new Tracer(lab.host, lab.builds(), lab.msg, lab.remoteVmOptions(), lab.sandbox(true)).trace(s, ws);
         } catch (IllegalArgumentException e) {
             throw new Lab.SetupError(e.getMessage());
         }
         if (options.json) {
-            System.out.println(Json.of(trace));
+            options.out().println(Json.of(trace));
         } else {
-            render(trace, lab.msg, System.out);
+            render(trace, lab.msg, options.out());
         }
         return trace.compiled() && trace.firstDivergence() == null ? 0 : 1;
     }

@@ -29,11 +29,11 @@ final class TryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Builds builds = lab.builds();
         CompileResult mine = builds.learner(ws.learnerFiles());
         if (!mine.ok()) {
-            new Human(lab.msg, System.out).compileErrors(mine.diagnostics());
+            new Human(lab.msg, options.out()).compileErrors(mine.diagnostics());
             return 1;
         }
         Scenario scene = null;
@@ -48,14 +48,14 @@ final class TryCommand implements Callable<Integer> {
         cp.addAll(builds.learnerRun(mine.classes()));
         cp.add(builds.bridge().toString());
         builds.libraries().forEach(p -> cp.add(p.toString()));
-        System.out.println(lab.msg.get("try.banner", Workspace.display(ws.code()),
+        options.out().println(lab.msg.get("try.banner", Workspace.display(ws.code()),
                 lab.course.bridgeClass() != null ? lab.course.bridgeClass() : lab.course.learnerClass()));
         if (scene != null) {
-            System.out.println(lab.msg.get("try.scene", step, scene.rows().size()));
+            options.out().println(lab.msg.get("try.scene", step, scene.rows().size()));
         }
         // In the sandbox, like every run of learner code: the session and its remote JVM in a child process.
-        return TryProcess.run(lab.sandbox(true), cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), sceneFile,
-                lab.course.bridgeClass(), lab.remoteVmOptions(), System.in, System.out, System.err,
+        return TryProcess.run(lab.host, lab.sandbox(true), cp, lab.course.lessons().resolve("_jshell").resolve("try.jsh"), sceneFile,
+                lab.course.bridgeClass(), lab.remoteVmOptions(), options.in(), options.out(), options.err(),
                 System.console() != null, new TrySession.Words(lab.msg.get("try.state"), lab.msg.get("try.end"),
                         guide(lab, builds, scene), workbook.jshell.Wrappers.of(cp, lab.course.bridgeClassName(),
                                 lab.course.learnerClasses().stream().map(c -> lab.course.packageName() + "." + c).toList())));
@@ -66,7 +66,7 @@ final class TryCommand implements Callable<Integer> {
         if (scene == null) {
             return TrySession.Guide.NONE;
         }
-        List<workbook.jshell.Outcome> ref = new workbook.jshell.Tracer(builds, lab.msg,
+        List<workbook.jshell.Outcome> ref = new workbook.jshell.Tracer(lab.host, builds, lab.msg,
                 lab.remoteVmOptions(), lab.sandbox(true)).reference(scene);
         return new TrySession.Guide(scene.rows().stream().map(r -> r.clause().in(lab.msg.lang())).toList(),
                 ref.stream().map(workbook.jshell.Outcome::result).toList(), ref.stream().map(workbook.jshell.Outcome::state).toList(),

@@ -58,12 +58,12 @@ final class VerifyCommand implements Callable<Integer> {
             throw new Lab.SetupError(lab.msg.get("verify.notItsWorkspace", Workspace.display(dir), r.lab(),
                     Workspace.display(ws.jobsFile())));
         }
-        ws = lab.workspace(System.err);
+        ws = lab.workspace(options.err());
         Verification v = verify(lab, ws, r);
         if (options.json) {
-            System.out.println(Json.of(v));
+            options.out().println(Json.of(v));
         } else {
-            print(lab.msg, v);
+            print(lab.msg, v, options.out());
         }
         return v.same() ? 0 : 1;
     }
@@ -78,29 +78,29 @@ final class VerifyCommand implements Callable<Integer> {
         boolean own = r.work().gradesOwnTests() && Files.isRegularFile(ws.testFile())
                 && (check == null || check.compile().ok());
         Verdicts.Mutants killed = own ? lab.grader().mutants(ws, mutants, r.firstKiller()) : null;
-        return Receipts.verify(r, lab.course, ws, Receipts.verdicts(check, killed));
+        return Receipts.verify(lab.sealer(), r, lab.course, ws, Receipts.verdicts(check, killed));
     }
 
-    private static void print(Messages msg, Verification v) {
+    private static void print(Messages msg, Verification v, java.io.PrintStream out) {
         if (v.seal() == Receipts.SealCheck.ELSEWHERE || v.seal() == Receipts.SealCheck.UNKEYED) {
             // not a change: a student's own receipt, made on their machine, is checked by running it again
-            System.out.println("ⓘ " + msg.get("verify.seal." + v.seal().wire()));
+            out.println("ⓘ " + msg.get("verify.seal." + v.seal().wire()));
         }
         if (v.same()) {
-            System.out.println(msg.get("verify.same", v.receiptOf()));
+            out.println(msg.get("verify.same", v.receiptOf()));
             return;
         }
         for (Verification.Change c : v.changes()) {
-            System.out.println("✗ " + msg.get("verify.change." + c.kind().wire(), c.what()));
+            out.println("✗ " + msg.get("verify.change." + c.kind().wire(), c.what()));
         }
         if (v.differences().isEmpty()) {
-            System.out.println(msg.get("verify.verdictsSame"));
+            out.println(msg.get("verify.verdictsSame"));
         } else {
-            System.out.println(msg.get("verify.verdictsDiffer", v.differences().size()));
-            v.differences().stream().limit(20).forEach(d -> System.out.println("  " + d.verdict() + ": "
+            out.println(msg.get("verify.verdictsDiffer", v.differences().size()));
+            v.differences().stream().limit(20).forEach(d -> out.println("  " + d.verdict() + ": "
                     + (d.was() == null ? "—" : d.was()) + " → " + (d.now() == null ? "—" : d.now())));
             if (v.differences().size() > 20) {
-                System.out.println("  " + msg.get("verify.more", v.differences().size() - 20));
+                out.println("  " + msg.get("verify.more", v.differences().size() - 20));
             }
         }
     }

@@ -19,12 +19,12 @@ final class WatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Grader grader = lab.grader(true);
         try {
             // Every key acts on the lab watch watches: the hint command is told which (with several labs it could
             // not tell on its own).
-            WatchSession session = new WatchSession(lab.course, ws, grader, lab.msg, System.out, step -> {
+            WatchSession session = new WatchSession(lab.course, ws, grader, lab.msg, options.out(), step -> {
                 java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("hint", String.valueOf(step),
                         "--lang", options.lang(), "--lab", lab.course.id()));
                 if (options.workspace != null) {
@@ -35,7 +35,7 @@ final class WatchCommand implements Callable<Integer> {
             if (step != null) {
                 Steps.one(lab, step);
             }
-            return session.run(System.in, System.console() != null, step);
+            return session.run(options.in(), System.console() != null, step);
         } finally {
             grader.shutdown();
         }

@@ -37,18 +37,18 @@ final class WordsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Lab lab = Lab.open(options);
-        Workspace ws = lab.workspace(System.err);
+        Workspace ws = lab.workspace(options.err());
         Step s = Steps.one(lab, step);
         Recorder recorder = Recording.recorder(lab, ws);
         String r = Recording.blankToNull(restate);
         String l = Recording.blankToNull(limit);
         if (r == null && l == null) {
-            Prompt prompt = Prompt.system();
+            Prompt prompt = Prompt.system(options);
             if (prompt.interactive()) {
                 StepProgress.Words before = recorder.read().step(step).words();
-                System.out.println(lab.msg.get("words.ask.title", step, s.title().in(options.lang())));
+                options.out().println(lab.msg.get("words.ask.title", step, s.title().in(options.lang())));
                 if (before.recorded()) {
-                    System.out.println(lab.msg.get("words.before", orDash(before.restate()), orDash(before.limit())));
+                    options.out().println(lab.msg.get("words.before", orDash(before.restate()), orDash(before.limit())));
                 }
             }
             Optional<String> first = prompt.ask(lab.msg.get("words.ask.restate"));
@@ -62,17 +62,17 @@ final class WordsCommand implements Callable<Integer> {
                     throw new Lab.SetupError(lab.msg.get("words.noAnswer", step));
                 }
                 recorder.wordsSkipped(step);
-                System.out.println(lab.msg.get("words.skipped", step));
+                options.out().println(lab.msg.get("words.skipped", step));
                 return 0;
             }
         }
         StepProgress.Words w = recorder.words(step, r, l);
         if (options.json) {
-            System.out.println(Json.of(new WordsJson(step, w.restate(), w.limit(), w.at())));
+            options.out().println(Json.of(new WordsJson(step, w.restate(), w.limit(), w.at())));
         } else {
-            System.out.println(lab.msg.get(recorder.saved() ? "words.saved" : "progress.notRecorded", step));
-            System.out.println("  " + lab.msg.get("words.restate", orDash(w.restate())));
-            System.out.println("  " + lab.msg.get("words.limit", orDash(w.limit())));
+            options.out().println(lab.msg.get(recorder.saved() ? "words.saved" : "progress.notRecorded", step));
+            options.out().println("  " + lab.msg.get("words.restate", orDash(w.restate())));
+            options.out().println("  " + lab.msg.get("words.limit", orDash(w.limit())));
         }
         return recorder.saved() ? 0 : 2;
     }

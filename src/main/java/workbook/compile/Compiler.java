@@ -45,9 +45,9 @@ public final class Compiler {
     }
 
     /** Compiles once into a throwaway folder, so the JIT has seen javac before the learner's first save. */
-    public void warmUp(List<Path> sources, List<Path> classpath) {
+    public void warmUp(List<Path> sources, List<Path> classpath, Path tmp) {
         try {
-            Path out = workbook.workspace.Folders.scratch("workbook-warmup-");
+            Path out = workbook.workspace.Folders.scratch(tmp, "workbook-warmup-");
             compile(sources, classpath, out);
             workbook.workspace.Folders.deleteQuietly(out);
         } catch (IOException e) {

@@ -38,8 +38,18 @@ public final class Builds {
      */
     private static final String VARIANT = "build";
 
-    public Builds(Course course, Path cacheRoot, Locale locale) {
+    /** The runner's own class path: JUnit for the test classes, sqlite-jdbc, and the rest. */
+    private final List<Path> runnerClasspath;
+    private final Path tmp;
+
+    /**
+     * @param host whose class path (the runner's: JUnit, sqlite-jdbc, …) learner code and tests compile against beside
+     *     the lab's own files, and whose temp folder a warm-up compiles into
+     */
+    public Builds(Course course, Path cacheRoot, Locale locale, workbook.run.Host host) {
         this.course = course;
+        this.runnerClasspath = host.classPath();
+        this.tmp = host.tmp();
         this.libraries = course.libraries().stream().flatMap(c -> jarOf(c).stream()).distinct().toList();
         this.compiler = new Compiler(locale);
         this.cache = new ClassCache(cacheRoot, compiler);
@@ -109,7 +119,7 @@ public final class Builds {
         List<ClassCache.Source> sources = new ArrayList<>();
         for (String f : course.learnerFiles()) {
             String text = read(course.reference().resolve(f));
-            sources.add(new ClassCache.Source(f, INSTRUMENTED.computeIfAbsent(text,
+            sources.add(new ClassCache.Source(f, instrumented.computeIfAbsent(text,
                     t -> workbook.compile.MethodBodies.of(t).instrument("workbook.child.hooks.Reached.hit"))));
         }
         for (String f : course.givenFiles()) {
@@ -121,21 +131,21 @@ public final class Builds {
         return r.ok() ? java.util.Optional.of(r.classes()) : java.util.Optional.empty();
     }
 
-    /** A reference source and its instrumented text: parsed once per JVM, not once per submission. */
-    private static final java.util.Map<String, String> INSTRUMENTED = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A reference source and its instrumented text: parsed once per lab, not once per submission. */
+    private final java.util.Map<String, String> instrumented = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static final java.util.Map<String, java.util.Optional<java.util.Set<String>>> CHANGED =
+    private final java.util.Map<String, java.util.Optional<java.util.Set<String>>> changed =
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * The method bodies (keys of {@link workbook.compile.MethodBodies}) that {@code m} changes, when it changes
-     * nothing else; empty when any test may reach its change. The same for every submission, so kept per JVM.
+     * nothing else; empty when any test may reach its change. The same for every submission, so kept while this lasts.
      */
     public java.util.Optional<java.util.Set<String>> changedBy(Mutant m) {
         String target = m.target() == null ? course.learnerFile() : course.fileOf(m.target());
         String reference = read(course.reference().resolve(target));
         String mutated = m.applyTo(reference);
-        return CHANGED.computeIfAbsent(reference + "\u0000" + mutated,
+        return changed.computeIfAbsent(reference + "\u0000" + mutated,
                 k -> workbook.compile.MethodBodies.changed(reference, mutated));
     }
 
@@ -148,8 +158,8 @@ public final class Builds {
      * build. The mutants it leaves out are built alone, as before.
      */
     public java.util.Optional<Schemata> schemata(List<Mutant> mutants) {
-        // Grading a class asks for the same mutants once per submission: they are applied and parsed once per JVM.
-        return SCHEMATA.computeIfAbsent(new SchemataKey(course.reference(), List.copyOf(mutants)), k -> buildSchemata(mutants));
+        // Grading a class asks for the same mutants once per submission: they are applied and parsed once.
+        return schemata.computeIfAbsent(new SchemataKey(course.reference(), List.copyOf(mutants)), k -> buildSchemata(mutants));
     }
 
     private java.util.Optional<Schemata> buildSchemata(List<Mutant> mutants) {
@@ -207,26 +217,26 @@ public final class Builds {
     /** A lab's reference and a set of mutants: the inputs of one schemata build. */
     private record SchemataKey(Path reference, List<Mutant> mutants) {}
 
-    /** Schemata builds by their inputs: the mutants are applied and parsed once per JVM, not once per submission. */
-    private static final java.util.Map<SchemataKey, java.util.Optional<Schemata>> SCHEMATA =
+    /** Schemata builds by their inputs: the mutants are applied and parsed once, not once per submission. */
+    private final java.util.Map<SchemataKey, java.util.Optional<Schemata>> schemata =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> CALLS =
+    private final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> calls =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** Which learner methods each official test calls (see {@link workbook.compile.TestCalls}); read once per JVM. */
+    /** Which learner methods each official test calls (see {@link workbook.compile.TestCalls}); read once. */
     public java.util.Map<String, java.util.Set<String>> testCalls() {
         List<Path> sources = course.steps().stream().map(Step::testSource).filter(Files::isRegularFile).toList();
-        return CALLS.computeIfAbsent(sources, s -> workbook.compile.TestCalls.of(s, course.learnerClasses()));
+        return calls.computeIfAbsent(sources, s -> workbook.compile.TestCalls.of(s, course.learnerClasses()));
     }
 
-    private static final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> REACH =
+    private final java.util.Map<List<Path>, java.util.Map<String, java.util.Set<String>>> reach =
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** {@link #testCalls} followed through the reference's own calls between its methods (claimMany → claim). */
     public java.util.Map<String, java.util.Set<String>> testReach() {
         List<Path> sources = course.learnerFiles().stream().map(f -> course.reference().resolve(f)).filter(Files::isRegularFile).toList();
-        return REACH.computeIfAbsent(sources, s -> workbook.compile.TestCalls.throughReference(testCalls(), s, course.learnerClasses()));
+        return reach.computeIfAbsent(sources, s -> workbook.compile.TestCalls.throughReference(testCalls(), s, course.learnerClasses()));
     }
 
     /** The mutated source of a mutant's target file, and the name of that file. */
@@ -414,7 +424,7 @@ public final class Builds {
 
     /** Compiles the learner's files once, uncached, so a long-lived process has a warm compiler (watch). */
     public void warmUp(List<Path> files) {
-        compiler.warmUp(files, learnerClasspath());
+        compiler.warmUp(files, learnerClasspath(), tmp);
     }
 
     /** The learner's own tests, compiled against the reference: they may only use the contract's API. */
@@ -423,25 +433,19 @@ public final class Builds {
     }
 
     /** The jar (or folder) a library class comes from; keeping javac's class path this short keeps compiles quick. */
-    private static List<Path> jarOf(String className) {
+    private List<Path> jarOf(String className) {
         try {
             Class<?> c = Class.forName(className, false, Builds.class.getClassLoader());
             return List.of(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()));
         } catch (Exception e) {
-            return runnerClasspath();
+            return runnerClasspath;
         }
     }
 
-    /** The runner's own class path: JUnit for the test classes, sqlite-jdbc, and the rest. */
-    private static List<Path> runnerClasspath() {
-        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .filter(e -> !e.isBlank()).map(Path::of).toList();
-    }
-
-    private static List<Path> withRunner(Path first) {
+    private List<Path> withRunner(Path first) {
         List<Path> all = new ArrayList<>();
         all.add(first);
-        all.addAll(runnerClasspath());
+        all.addAll(runnerClasspath);
         return all;
     }
 

@@ -22,8 +22,10 @@ final class SceneProcess {
     private static final long OUTPUT_CAP = 1 << 20;
 
     private final Sandbox sandbox;
+    private final workbook.run.Host host;
 
-    SceneProcess(Sandbox sandbox) {
+    SceneProcess(workbook.run.Host host, Sandbox sandbox) {
+        this.host = host;
         this.sandbox = sandbox;
     }
 
@@ -32,9 +34,9 @@ final class SceneProcess {
             Path request = tmp.resolve("scene.json");
             Files.writeString(request, new Gson().toJson(new SceneMain.Request(scenario.toAbsolutePath().toString(),
                     classpath, vmOptions, bridge)), StandardCharsets.UTF_8);
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            List<String> cmd = new ArrayList<>(List.of(host.java().toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m", "-Djava.io.tmpdir=" + tmp,
-                    "-cp", System.getProperty("java.class.path"), SceneMain.class.getName(), request.toString()));
+                    "-cp", host.classPathArgument(), SceneMain.class.getName(), request.toString()));
             List<String> needs = new ArrayList<>(classpath);
             needs.add(scenario.toAbsolutePath().toString());
             needs.addAll(vmOptions);

@@ -22,9 +22,14 @@ public final class Tracer {
     private final List<String> vmOptions;
 
     private final workbook.run.Sandbox sandbox;
+    private final workbook.run.Host host;
 
-    /** @param sandbox where the learner's side of a scene runs (its JShell remote JVM included) */
-    public Tracer(Builds builds, Messages msg, List<String> vmOptions, workbook.run.Sandbox sandbox) {
+    /**
+     * @param host the Java, class path and temp folder the learner's side is started with
+     * @param sandbox where the learner's side of a scene runs (its JShell remote JVM included)
+     */
+    public Tracer(workbook.run.Host host, Builds builds, Messages msg, List<String> vmOptions, workbook.run.Sandbox sandbox) {
+        this.host = host;
         this.sandbox = sandbox;
         this.builds = builds;
         this.msg = msg;
@@ -62,7 +67,7 @@ public final class Tracer {
         try {
             Path mineTmp = Files.createDirectories(tmp.resolve("mine-host"));
             CompletableFuture<List<Outcome>> learner = CompletableFuture.supplyAsync(() ->
-                    new SceneProcess(sandbox).play(file, scene.rows().size(),
+                    new SceneProcess(host, sandbox).play(file, scene.rows().size(),
                             classpath(builds.learnerRun(mine.classes()), bridge, libs), in(mineTmp, "mine"), bridgeClass, mineTmp));
             reference = new SceneRunner(classpath(List.of(builds.reference().toString()), bridge, libs),
                     workbook.child.Relay.resolve(in(tmp, "reference")), bridgeClass).play(scene);
@@ -88,9 +93,9 @@ public final class Tracer {
         return new Trace("trace", step.number(), title, true, List.of(), rows, first);
     }
 
-    private static Path temp() {
+    private Path temp() {
         try {
-            return workbook.workspace.Folders.scratch("workbook-trace-");
+            return workbook.workspace.Folders.scratch(host.tmp(), "workbook-trace-");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -20,7 +20,8 @@ public final class TryMain {
     public static void main(String[] args) throws Exception {
         Request r = new Gson().fromJson(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), Request.class);
         Scenario scene = r.scenario() == null ? null : Scenario.read(Path.of(r.scenario()));
-        int code = TrySession.run(r.classpath(), Path.of(r.startup()), scene, r.bridge(), workbook.child.Relay.resolve(r.vmOptions()), System.in,
+        // A process of its own: its host is this JVM as started (its temp folder is the one TryProcess gave it).
+        int code = TrySession.run(workbook.run.Host.current().tmp(), r.classpath(), Path.of(r.startup()), scene, r.bridge(), workbook.child.Relay.resolve(r.vmOptions()), System.in,
                 System.out, System.err, r.terminal(), new TrySession.Words(r.stateWord(), r.endWord(),
                 r.guide() == null ? TrySession.Guide.NONE : r.guide(), r.wrappers() == null ? "" : r.wrappers()));
         System.out.flush();

@@ -20,19 +20,19 @@ import workbook.run.Sandbox;
 public final class TryProcess {
     private TryProcess() {}
 
-    public static int run(Sandbox sandbox, List<String> classpath, Path startup, Path scenario, String bridge,
+    public static int run(workbook.run.Host host, Sandbox sandbox, List<String> classpath, Path startup, Path scenario, String bridge,
                           List<String> vmOptions, InputStream in, PrintStream out, PrintStream err, boolean terminal,
                           TrySession.Words words) {
         Path tmp = null;
         try {
-            tmp = workbook.workspace.Folders.scratch("workbook-try-host-");
+            tmp = workbook.workspace.Folders.scratch(host.tmp(), "workbook-try-host-");
             Path request = tmp.resolve("try.json");
             Files.writeString(request, new Gson().toJson(new TryMain.Request(classpath, startup.toAbsolutePath().toString(),
                     scenario == null ? null : scenario.toAbsolutePath().toString(), bridge, vmOptions, terminal,
                     words.state(), words.end(), words.guide(), words.wrappers())), StandardCharsets.UTF_8);
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            List<String> cmd = new ArrayList<>(List.of(host.java().toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + tmp,
-                    "-cp", System.getProperty("java.class.path"), TryMain.class.getName(), request.toString()));
+                    "-cp", host.classPathArgument(), TryMain.class.getName(), request.toString()));
             List<String> needs = new ArrayList<>(classpath);
             needs.add(startup.toAbsolutePath().toString());
             if (scenario != null) {

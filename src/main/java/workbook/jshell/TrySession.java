@@ -48,16 +48,17 @@ public final class TrySession {
         }
     }
 
-    public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
+    public static int run(Path tmp, List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
                           InputStream in, PrintStream out, PrintStream err, boolean terminal) {
-        return run(classpath, startup, scene, bridge, vmOptions, in, out, err, terminal, Words.ENGLISH);
+        return run(tmp, classpath, startup, scene, bridge, vmOptions, in, out, err, terminal, Words.ENGLISH);
     }
 
-    public static int run(List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
+    /** @param tmp the temp folder the session's scratch folder is made in */
+    public static int run(Path tmp, List<String> classpath, Path startup, Scenario scene, String bridge, List<String> vmOptions,
                           InputStream in, PrintStream out, PrintStream err, boolean terminal, Words words) {
         try {
             // The session's scratch (its startup file, the scenes' databases) lives in one folder, removed at the end.
-            Path scratch = workbook.workspace.Folders.scratch("workbook-try-");
+            Path scratch = workbook.workspace.Folders.scratch(tmp, "workbook-try-");
             Path file = scratch.resolve("startup.jsh");
             try {
                 Files.writeString(file, Files.readString(startup, StandardCharsets.UTF_8) + "\n" + sceneSnippets(scene, bridge, words),

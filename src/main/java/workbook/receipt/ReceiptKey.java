@@ -44,32 +44,13 @@ public final class ReceiptKey {
         }
     }
 
-    private static volatile Optional<ReceiptKey> loaded;
-
-    /** This machine's key, made now if there is none yet; empty when it can be neither read nor made. */
-    static Optional<ReceiptKey> here() {
-        Optional<ReceiptKey> k = loaded;
-        if (k == null) {
-            synchronized (ReceiptKey.class) {
-                k = loaded;
-                if (k == null) {
-                    k = load(file());
-                    loaded = k;
-                }
-            }
-        }
-        return k;
-    }
-
     /** Where the key is kept (its folder is hidden from every child). */
-    public static Path file() {
+    static Path file(workbook.run.Host host) {
         String asked = System.getProperty("workbook.receiptKey");
         if (asked != null && !asked.isBlank()) {
             return Path.of(asked);
         }
-        String xdg = System.getenv("XDG_CONFIG_HOME");
-        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
-        return config.resolve("workbook").resolve("receipt.key");
+        return host.configHome().resolve("workbook").resolve("receipt.key");
     }
 
     static Optional<ReceiptKey> load(Path file) {

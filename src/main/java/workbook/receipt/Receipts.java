@@ -38,11 +38,11 @@ public final class Receipts {
     }
 
     /** The receipt of a run: {@code check} and {@code mutants} may each be null when that part did not run. */
-    public static Receipt of(String command, Course course, Workspace ws, List<Integer> steps, boolean firstKiller,
-                             Verdicts.Check check, Verdicts.Mutants mutants) {
-        return new Receipt(Receipt.FORMAT, runner(), command, course.id(), List.copyOf(steps), firstKiller,
+    public static Receipt of(Sealer sealer, String command, Course course, Workspace ws, List<Integer> steps,
+                             boolean firstKiller, Verdicts.Check check, Verdicts.Mutants mutants) {
+        return sealer.seal(new Receipt(Receipt.FORMAT, sealer.runner(), command, course.id(), List.copyOf(steps), firstKiller,
                 learnerFiles(course, ws, work(command)), content(course, work(command)), verdicts(check, mutants),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null).sealed();
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), null));
     }
 
     /** Every verdict of the two, flat and sorted. */
@@ -110,42 +110,6 @@ public final class Receipts {
         return out;
     }
 
-    /**
-     * The runner's version and the SHA-256 of its code: its classes (from the jar it runs from, or its class folder
-     * in a build), each by name and bytes, and the file names of the libraries beside it, which carry their versions.
-     * Not the jar's own bytes: those hold the time it was built, so the same code built again would be "another runner".
-     */
-    public static String runner() {
-        String known = runner;
-        if (known == null) {
-            known = runnerNow();
-            runner = known;
-        }
-        return known;
-    }
-
-    /** The runner's code does not change while it runs: hashed once per process. */
-    private static volatile String runner;
-
-    private static String runnerNow() {
-        try {
-            Path code = Path.of(Receipts.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            MessageDigest md = digest();
-            md.update((Files.isRegularFile(code) ? classesIn(code) : tree(code, p -> p.toString().endsWith(".class")))
-                    .getBytes(StandardCharsets.UTF_8));
-            for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
-                Path p = Path.of(e).getFileName();
-                if (p != null && p.toString().endsWith(".jar") && !Path.of(e).equals(code)) {
-                    md.update((byte) 0);
-                    md.update(p.toString().getBytes(StandardCharsets.UTF_8));
-                }
-            }
-            return "workbook 0.1.0 " + HexFormat.of().formatHex(md.digest());
-        } catch (Exception e) {
-            return "workbook 0.1.0";
-        }
-    }
-
     /** One SHA-256 over the class files in a jar, by name and bytes, in name order. */
     static String classesIn(Path jar) throws IOException {
         MessageDigest md = digest();
@@ -164,12 +128,13 @@ public final class Receipts {
     }
 
     /** A receipt against the files and content as they are now, and the verdicts of the same work run again. */
-    public static Verification verify(Receipt r, Course course, Workspace ws, Map<String, String> verdictsNow) {
+    public static Verification verify(Sealer sealer, Receipt r, Course course, Workspace ws, Map<String, String> verdictsNow) {
+        Receipts.SealCheck seal = sealer.check(r);
         List<Verification.Change> changes = Verification.changes(r, learnerFiles(course, ws, r.work()),
-                content(course, r.work()), runner());
+                content(course, r.work()), sealer.runner(), seal);
         List<Verification.Difference> diffs = Verification.differences(r.verdicts(), verdictsNow);
         return new Verification("verify", r.command() + " " + r.at(), r.lab(), changes.isEmpty() && diffs.isEmpty(),
-                changes, diffs, r.sealCheck());
+                changes, diffs, seal);
     }
 
     public static void write(Receipt r, Path file) throws IOException {
@@ -229,13 +194,6 @@ public final class Receipts {
     private static final java.util.regex.Pattern RECEIPT_NAME =
             java.util.regex.Pattern.compile("[a-z]+-(\\d{8}T\\d{6}Z)(?:-(\\d{1,12}))?\\.json");
 
-    /** The seal of a new receipt: this machine's HMAC when it has a key ({@link ReceiptKey}), else the plain SHA-256. */
-    static String sealOf(Receipt r) {
-        byte[] body = body(r);
-        return ReceiptKey.here().map(k -> KEYED + k.id() + ":" + k.mac(body)).orElseGet(() -> sha256(body));
-    }
-
-    private static final String KEYED = "hmac-sha256:";
 
     /** How a receipt's seal stands on this machine. */
     public enum SealCheck implements workbook.verdict.Wire {
@@ -249,26 +207,8 @@ public final class Receipts {
         EDITED
     }
 
-    public static SealCheck sealCheck(Receipt r) {
-        String seal = r.seal();
-        if (seal == null) {
-            return SealCheck.EDITED;
-        }
-        byte[] body = body(r);
-        if (!seal.startsWith(KEYED)) {
-            return seal.equals(sha256(body)) ? SealCheck.UNKEYED : SealCheck.EDITED;
-        }
-        String[] parts = seal.substring(KEYED.length()).split(":", 2);
-        java.util.Optional<ReceiptKey> key = ReceiptKey.here();
-        if (parts.length != 2 || key.isEmpty() || !key.get().id().equals(parts[0])) {
-            return SealCheck.ELSEWHERE;
-        }
-        return MessageDigest.isEqual(key.get().mac(body).getBytes(StandardCharsets.US_ASCII),
-                parts[1].getBytes(StandardCharsets.US_ASCII)) ? SealCheck.HERE : SealCheck.EDITED;
-    }
-
     /** What a seal covers: every field but the seal, in a fixed order. */
-    private static byte[] body(Receipt r) {
+    static byte[] body(Receipt r) {
         Receipt unsealed = new Receipt(r.format(), r.runner(), r.command(), r.lab(), r.steps(), r.firstKiller(),
                 sorted(r.learnerFiles()), sorted(r.content()), sorted(r.verdicts()), r.at(), null);
         return new Gson().toJson(unsealed).getBytes(StandardCharsets.UTF_8);
@@ -318,7 +258,7 @@ public final class Receipts {
         return HexFormat.of().formatHex(digest().digest(bytes));
     }
 
-    private static MessageDigest digest() {
+    static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

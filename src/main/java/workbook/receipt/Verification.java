@@ -40,9 +40,10 @@ public record Verification(String command, String receiptOf, String lab, boolean
     public record Difference(String verdict, String was, String now) {}
 
     /** The changes between a receipt and the files and content as they are now. */
-    static List<Change> changes(Receipt r, Map<String, String> learnerNow, Map<String, String> contentNow, String runnerNow) {
+    static List<Change> changes(Receipt r, Map<String, String> learnerNow, Map<String, String> contentNow, String runnerNow,
+            Receipts.SealCheck seal) {
         List<Change> out = new ArrayList<>();
-        if (r.sealCheck() == Receipts.SealCheck.EDITED) {
+        if (seal == Receipts.SealCheck.EDITED) {
             out.add(new Change(Kind.RECEIPT_EDITED, "seal"));
         }
         // What the command grades now: a file or part the receipt holds beyond those (an older receipt hashed every

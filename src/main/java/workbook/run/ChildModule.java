@@ -124,54 +124,20 @@ final class ChildModule {
         return out;
     }
 
-    private static volatile Launch made;
-
     private ChildModule() {}
 
     /**
-     * The launch of a child, making the module jar and the runtime the first time. They depend only on this runner
-     * and this JDK, never on a lab, so they are kept per user ({@link #userCache()}), not in a workbook's cache: every
-     * workbook home on the machine shares them.
+     * The launch of a child on {@code host}, making the module jar and the runtime the first time. They depend only on
+     * this runner and this JDK, never on a lab, so they are kept per user ({@link Host#cacheHome()}), not in a
+     * workbook's cache: every workbook home on the machine shares them. Each runner asks once and keeps the answer.
      */
-    static Launch launch() throws IOException {
-        Launch l = made;
-        if (l != null) {
-            return l;
-        }
-        synchronized (ChildModule.class) {
-            if (made == null) {
-                made = make(userCache());
-            }
-            return made;
-        }
+    static Launch launch(Host host) throws IOException {
+        return make(host);
     }
 
-    /**
-     * {@code -Dworkbook.userCache}, else {@code $XDG_CACHE_HOME/workbook}, else {@code ~/.cache/workbook}; the temp
-     * folder when none of these can be written.
-     */
-    static Path userCache() {
-        String asked = System.getProperty("workbook.userCache");
-        if (asked != null && !asked.isBlank()) {
-            return Path.of(asked).toAbsolutePath().normalize();
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        Path dir = base.resolve("workbook").toAbsolutePath().normalize();
-        try {
-            Files.createDirectories(dir);
-            if (Files.isWritable(dir)) {
-                return dir;
-            }
-        } catch (IOException | RuntimeException e) {
-            // below
-        }
-        return Path.of(System.getProperty("java.io.tmpdir"), "workbook-" + System.getProperty("user.name", "user"))
-                .toAbsolutePath().normalize();
-    }
-
-    private static Launch make(Path cacheRoot) throws IOException {
-        List<Path> runner = runnerClassPath();
+    private static Launch make(Host host) throws IOException {
+        Path cacheRoot = host.cacheHome();
+        List<Path> runner = host.classPath();
         Path own = ownLocation();
         List<String> modulePath = new ArrayList<>();
         List<String> classPath = new ArrayList<>();
@@ -198,15 +164,9 @@ final class ChildModule {
             build(jar, classes, deps);
         }
         modulePath.add(0, jar.toString());
-        Optional<Path> image = ChildRuntime.image(cacheRoot);
-        Path java = image.orElse(Path.of(System.getProperty("java.home"))).resolve("bin").resolve("java");
+        Optional<Path> image = ChildRuntime.image(cacheRoot, host.javaHome());
+        Path java = image.map(i -> i.resolve("bin").resolve("java")).orElse(host.java());
         return new Launch(java, List.copyOf(modulePath), List.copyOf(classPath), List.copyOf(modules), image.isEmpty());
-    }
-
-    /** The runner's class path, absolute (a child starts in its own folder). */
-    static List<Path> runnerClassPath() {
-        return java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(e -> !e.isBlank()).map(e -> Path.of(e).toAbsolutePath().normalize()).toList();
     }
 
     /** Where this runner's classes are: its jar, or its class folder under Maven and in an IDE. */

@@ -41,27 +41,37 @@ public final class ChildRunner {
     private final List<String> jvmOptions;
     private final ClassDataArchive cds;
 
+    private final Host host;
+    private final Launcher launcher;
+    private final ClassBundle bundle;
+
     /**
+     * @param host the class path and Java children are started from, and the temp folder they work in
      * @param cacheRoot where a class-data archive for children may be kept; null for none
      */
-    public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot) {
-        this(limits, jvmOptions, cacheRoot, false);
+    public ChildRunner(Host host, Limits limits, List<String> jvmOptions, Path cacheRoot) {
+        this(host, limits, jvmOptions, cacheRoot, false);
     }
 
     /**
      * @param serving keep children alive between batches (watch mode): a child that finished a plan waits for the
      *                next one, so a re-check costs no JVM start. A child that died is replaced by a fresh one.
      */
-    public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving) {
-        this(limits, jvmOptions, cacheRoot, serving, Sandbox.none("not asked for"));
+    public ChildRunner(Host host, Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving) {
+        this(host, limits, jvmOptions, cacheRoot, serving, Sandbox.none("not asked for"));
     }
 
     /** @param sandbox where each child runs (see {@link Sandbox}) */
-    public ChildRunner(Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving, Sandbox sandbox) {
-        this(limits, jvmOptions, new ClassDataArchive(cacheRoot), serving, sandbox);
+    public ChildRunner(Host host, Limits limits, List<String> jvmOptions, Path cacheRoot, boolean serving, Sandbox sandbox) {
+        this(host, new Launcher(host), new ClassBundle(host.classPath()), limits, jvmOptions,
+                new ClassDataArchive(cacheRoot, host), serving, sandbox);
     }
 
-    private ChildRunner(Limits limits, List<String> jvmOptions, ClassDataArchive cds, boolean serving, Sandbox sandbox) {
+    private ChildRunner(Host host, Launcher launcher, ClassBundle bundle, Limits limits, List<String> jvmOptions,
+            ClassDataArchive cds, boolean serving, Sandbox sandbox) {
+        this.host = host;
+        this.launcher = launcher;
+        this.bundle = bundle;
         this.limits = limits;
         this.jvmOptions = List.copyOf(jvmOptions);
         this.cds = cds;
@@ -69,13 +79,44 @@ public final class ChildRunner {
         this.sandbox = sandbox;
     }
 
+    /** A child's launch ({@link ChildModule}), made on first use and kept by this runner and those made from it. */
+    private static final class Launcher {
+        private final Host host;
+        private volatile ChildModule.Launch made;
+
+        Launcher(Host host) {
+            this.host = host;
+        }
+
+        ChildModule.Launch get() throws IOException {
+            ChildModule.Launch l = made;
+            if (l == null) {
+                synchronized (this) {
+                    if (made == null) {
+                        made = ChildModule.launch(host);
+                    }
+                    l = made;
+                }
+            }
+            return l;
+        }
+    }
+
     public Limits limits() {
         return limits;
     }
 
+    /**
+     * A runner with this one's options, launch, class bundles and class-data archive, within {@code limits}, keeping
+     * children alive or not ({@code serving}), in {@code sandbox}: what the graders of one command are given.
+     */
+    public ChildRunner with(Limits limits, boolean serving, Sandbox sandbox) {
+        return new ChildRunner(host, launcher, bundle, limits, jvmOptions, cds, serving, sandbox);
+    }
+
     /** A runner like this one (options, sandbox, class-data archive) within other limits, that keeps no child alive. */
     public ChildRunner within(Limits other) {
-        ChildRunner r = new ChildRunner(other, jvmOptions, cds, false, sandbox);
+        ChildRunner r = new ChildRunner(host, launcher, bundle, other, jvmOptions, cds, false, sandbox);
         r.deadline = deadline;
         r.calls = calls;
         return r;
@@ -282,7 +323,7 @@ public final class ChildRunner {
     private Started start() throws IOException {
         Path tmp = workbook.workspace.Folders.scratch(scratchRoot(), "workbook-child-");
         Path childTmp = Files.createDirectories(tmp.resolve("tmp"));
-        ChildModule.Launch launch = ChildModule.launch();
+        ChildModule.Launch launch = launcher.get();
         // A JVM limited by --limit-modules can neither map nor record an archive.
         ClassDataArchive.Use archive = launch.limited() ? ClassDataArchive.Use.NONE : cds.use();
         if (archive.missing()) {
@@ -400,7 +441,7 @@ public final class ChildRunner {
         String key = Seal.newKey();
         EventInbox inbox = new EventInbox(planDir.resolve("events.sock"), new Seal(key), planFile);
         Files.writeString(planFile, GSON.toJson(new ChildPlan(pending, new ArrayList<>(settled), inbox.socket().toString(),
-                afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key, ClassBundle.of(pending))));
+                afterTimeout ? limits.afterTimeoutMillis() : limits.testTimeoutMillis(), key, bundle.of(pending))));
         child.drain().reset();
         var in = child.process().getOutputStream();
         in.write((planFile + "\n").getBytes(StandardCharsets.UTF_8));
@@ -481,12 +522,8 @@ public final class ChildRunner {
      * Where children keep their temporary files. Learner tests create many small SQLite databases and every commit
      * syncs to disk; on a memory file system (/dev/shm) that costs nothing, so it is preferred when writable.
      */
-    private static Path scratchRoot() {
-        Path shm = Path.of("/dev/shm");
-        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
-            return shm;
-        }
-        return Path.of(System.getProperty("java.io.tmpdir"));
+    private Path scratchRoot() {
+        return host.fastTmp();
     }
 
     private static boolean allTrialsSettled(RunSpec s, Set<String> settled) {

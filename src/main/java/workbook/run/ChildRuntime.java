@@ -29,17 +29,17 @@ final class ChildRuntime {
     private static final String DONE = ".complete";
 
     /** The image's home folder (with {@code bin/java}), made now if needed; empty where it cannot be made. */
-    static synchronized Optional<Path> image(Path cacheRoot) {
+    static synchronized Optional<Path> image(Path cacheRoot, Path javaHome) {
         if ("none".equals(System.getProperty("workbook.childRuntime"))) {
             return Optional.empty();
         }
-        Path home = cacheRoot.resolve("runtime").resolve(key());
+        Path home = cacheRoot.resolve("runtime").resolve(key(javaHome));
         if (Files.isRegularFile(home.resolve(DONE)) && Files.isRegularFile(home.resolve("bin").resolve("java"))) {
             executeOnly(home.resolve("bin").resolve("java"));
             return Optional.of(home);
         }
-        Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
-        Path jmods = Path.of(System.getProperty("java.home"), "jmods");
+        Path jlink = javaHome.resolve("bin").resolve("jlink");
+        Path jmods = javaHome.resolve("jmods");
         if (!Files.isExecutable(jlink) || (!Files.isDirectory(jmods) && Runtime.version().feature() < 24)) {
             return Optional.empty();
         }
@@ -115,10 +115,10 @@ final class ChildRuntime {
         }
     }
 
-    private static String key() {
+    private static String key(Path javaHome) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
+            md.update(javaHome.toString().getBytes(StandardCharsets.UTF_8));
             md.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
             md.update(String.join(",", ChildModule.MODULES).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(md.digest()).substring(0, 16);

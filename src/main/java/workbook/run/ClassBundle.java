@@ -22,16 +22,20 @@ import workbook.child.wire.RunSpec;
  */
 final class ClassBundle {
     /** A class folder's files in base64, by folder, read again whenever a file's name, size or time changes. */
-    private static final Map<Path, Kept> FOLDERS = new ConcurrentHashMap<>();
+    private final Map<Path, Kept> folders = new ConcurrentHashMap<>();
 
-    /** Folders at most this big are kept in {@link #FOLDERS}; a plan still sends bigger ones, read afresh. */
+    /** The runner's own class path: never sent (the child has it). */
+    private final Set<Path> own;
+
+    /** Folders at most this big are kept in {@link #folders}; a plan still sends bigger ones, read afresh. */
     private static final int KEEP_FILES = 2_000;
 
-    private ClassBundle() {}
+    ClassBundle(List<Path> runnerClassPath) {
+        this.own = Set.copyOf(runnerClassPath);
+    }
 
     /** The folders of {@code runs}' class paths, except the runner's own entries, by their class-path entry. */
-    static Map<String, Map<String, String>> of(List<RunSpec> runs) {
-        Set<Path> own = Set.copyOf(ChildModule.runnerClassPath());
+    Map<String, Map<String, String>> of(List<RunSpec> runs) {
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
         for (RunSpec run : runs) {
             for (String entry : run.classpath()) {
@@ -44,7 +48,7 @@ final class ClassBundle {
         return out;
     }
 
-    private static Map<String, String> folder(Path dir) {
+    private Map<String, String> folder(Path dir) {
         List<Path> found;
         StringBuilder signature = new StringBuilder();
         try (Stream<Path> walk = Files.walk(dir)) {
@@ -56,7 +60,7 @@ final class ClassBundle {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Kept kept = FOLDERS.get(dir);
+        Kept kept = folders.get(dir);
         if (kept != null && kept.signature().contentEquals(signature)) {
             return kept.files();
         }
@@ -70,7 +74,7 @@ final class ClassBundle {
         }
         Map<String, String> made = Map.copyOf(files);
         if (made.size() <= KEEP_FILES) {
-            FOLDERS.put(dir, new Kept(signature.toString(), made));
+            folders.put(dir, new Kept(signature.toString(), made));
         }
         return made;
     }

@@ -18,18 +18,13 @@ import java.util.List;
 final class ClassDataArchive {
     private final Path archive;
 
-    ClassDataArchive(Path cacheRoot) {
-        this.archive = cacheRoot == null || !jarsOnly() ? null : cacheRoot.resolve("cds").resolve("child-" + key() + ".jsa");
+    ClassDataArchive(Path cacheRoot, Host host) {
+        this.archive = cacheRoot == null || !host.jarsOnly() ? null
+                : cacheRoot.resolve("cds").resolve("child-" + key(host) + ".jsa");
     }
 
-    /**
-     * The JVM archives only classes from jars; with a folder on the class path (mvn test, an IDE) it cannot record
-     * and then ends every child with status 1, hiding the learner's own exit status. No archive there.
-     */
-    private static boolean jarsOnly() {
-        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .filter(e -> !e.isBlank()).allMatch(e -> e.endsWith(".jar") && !Files.isDirectory(Path.of(e)));
-    }
+    // The JVM archives only classes from jars; with a folder on the class path (mvn test, an IDE) it cannot record and
+    // then ends every child with status 1, hiding the learner's own exit status. No archive there (Host.jarsOnly).
 
     /** Options for one child; {@code missing} when there is no archive yet (and one could be recorded). */
     record Use(List<String> options, boolean missing) {
@@ -115,17 +110,17 @@ final class ClassDataArchive {
         }
     }
 
-    private static String key() {
+    private static String key(Host host) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
+            md.update(host.javaHome().toString().getBytes(StandardCharsets.UTF_8));
             md.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
-            md.update(System.getProperty("java.class.path").getBytes(StandardCharsets.UTF_8));
+            md.update(host.classPathArgument().getBytes(StandardCharsets.UTF_8));
             // The jars' sizes and times too: a rebuilt workbook.jar keeps its path but changes the child's classes, and
             // a child that mapped an archive of the old ones ended at once (Gson could not read its plan).
-            for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            for (Path p : host.classPath()) {
+                String e = p.toString();
                 try {
-                    Path p = Path.of(e);
                     md.update((e + "|" + Files.size(p) + "|" + Files.getLastModifiedTime(p).toMillis()).getBytes(StandardCharsets.UTF_8));
                 } catch (IOException | RuntimeException ignored) {
                     // an entry that cannot be read adds nothing

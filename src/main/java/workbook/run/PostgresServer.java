@@ -63,8 +63,9 @@ public final class PostgresServer implements AutoCloseable {
 
     /** Starts a server, says how long its start took in milliseconds, and stops it (the benchmark times it so). */
     public static void main(String[] args) {
-        Path cache = Path.of(args.length > 0 ? args[0] : System.getProperty("java.io.tmpdir"));
-        try (PostgresServer s = start(cache)) {
+        Host host = Host.current(); // a process of its own
+        Path cache = args.length > 0 ? Path.of(args[0]) : host.tmp();
+        try (PostgresServer s = start(cache, host)) {
             System.out.println(s.startMillis());
         }
     }
@@ -76,15 +77,18 @@ public final class PostgresServer implements AutoCloseable {
                 && PostgresServer.class.getClassLoader().getResource(ARCHIVE) != null;
     }
 
-    /** A server started and ready to accept connections, with its binaries and template under {@code cache}. */
-    public static PostgresServer start(Path cache) {
+    /**
+     * A server started and ready to accept connections, with its binaries and template under {@code cache}, its
+     * socket in a folder of {@code host}'s temp folder and its data on the fast one ({@link Host#fastTmp}).
+     */
+    public static PostgresServer start(Path cache, Host host) {
         long t0 = System.nanoTime();
         try {
             Path bin = Binaries.unpacked(cache);
             Path template = Binaries.template(bin);
-            Path folder = Files.createTempDirectory("wbpg-" + ProcessHandle.current().pid() + "-");
+            Path folder = Files.createTempDirectory(host.tmp(), "wbpg-" + ProcessHandle.current().pid() + "-");
             int port = freePort();
-            Process p = watchdog(bin, template, folder, port);
+            Process p = watchdog(bin, template, folder, host.fastTmp(), port);
             PostgresServer server = new PostgresServer(p, folder, port, 0);
             server.awaitReady(t0);
             return new PostgresServer(p, folder, port, (System.nanoTime() - t0) / 1_000_000);
@@ -154,14 +158,14 @@ public final class PostgresServer implements AutoCloseable {
      * The shell the server runs under: it copies the template into the folder, starts the server in the background,
      * then reads its standard input (this JVM's pipe) until it closes, stops the server and deletes the folder.
      */
-    private static Process watchdog(Path bin, Path template, Path folder, int port) throws IOException {
+    private static Process watchdog(Path bin, Path template, Path folder, Path fast, int port) throws IOException {
         // Open to look through (a child in the sandbox reaches the socket in it), but the data folder stays 0700.
         Files.setPosixFilePermissions(folder, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         if (root()) {
             chown(folder);
         }
         // The data folder goes to memory where there is some (/dev/shm): copying the template there is quicker.
-        Path data = memory().resolve(folder.getFileName().toString() + "-data");
+        Path data = fast.resolve(folder.getFileName().toString() + "-data");
         String script = "set -u; D=\"$1\"; B=\"$2\"; T=\"$3\"; P=\"$4\"; W=\"$5\"; "
                 + "cp -a \"$T\" \"$W\" && mkdir -m 0755 \"$D/s\" || { rm -rf \"$D\" \"$W\"; exit 3; }; "
                 + "\"$B/bin/postgres\" -D \"$W\" -p \"$P\" -k \"$D/s\" -h 127.0.0.1 -c fsync=off "
@@ -178,12 +182,6 @@ public final class PostgresServer implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().keySet().removeIf(k -> k.startsWith("PG"));
         return pb.start();
-    }
-
-    /** Where the data folder goes: /dev/shm when it is there and writable (by the server's user too), else the temp folder. */
-    private static Path memory() {
-        Path shm = Path.of("/dev/shm");
-        return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     private void awaitReady(long t0) throws IOException {

@@ -32,11 +32,6 @@ public final class Folders {
         return Files.createTempDirectory(root, prefix + ProcessHandle.current().pid() + "-");
     }
 
-    /** {@link #scratch} in the temp folder. */
-    public static Path scratch(String prefix) throws IOException {
-        return scratch(Path.of(System.getProperty("java.io.tmpdir")), prefix);
-    }
-
     private static final java.util.Set<String> SWEPT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /**

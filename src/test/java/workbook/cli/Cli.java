@@ -15,9 +15,9 @@ import workbook.progress.Progress;
 import workbook.progress.ProgressFile;
 
 /**
- * Runs the workbook as a learner would, in this JVM: {@link Main#run} with standard input, output and error swapped
- * for the call, so a test sees exactly what a person at a (non-terminal) shell would see, and with the launcher's
- * jar-only class path ({@link workbook.WorkbookRun#withLauncherClassPath}).
+ * Runs the workbook as a learner would, in this JVM: {@link Main#run} on a host whose standard input, output and error
+ * are the test's, so a test sees exactly what a person at a (non-terminal) shell would see, and with the launcher's
+ * jar-only class path ({@link workbook.WorkbookRun#launcher}).
  */
 final class Cli {
     private Cli() {}
@@ -26,25 +26,9 @@ final class Cli {
     record Result(int code, String out, String err) {}
 
     static Result withInput(String stdin, String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        InputStream in = System.in;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-            // The launcher's class path, as for a learner: children then start from the shared class-data archive.
-            int code = workbook.WorkbookRun.withLauncherClassPath(() -> Main.run(args));
-            System.out.flush();
-            System.err.flush();
-            return new Result(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-            System.setIn(in);
-        }
+        // The launcher's class path, as for a learner: children then start from the shared class-data archive.
+        workbook.WorkbookRun.Result r = workbook.WorkbookRun.run(workbook.WorkbookRun.launcher(), stdin, args);
+        return new Result(r.exit(), r.out(), r.err());
     }
 
     /**

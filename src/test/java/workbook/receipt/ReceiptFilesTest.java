@@ -20,9 +20,9 @@ class ReceiptFilesTest {
 
     @Test
     void aFileWithOnlySomeOfAReceiptsPartsIsNotOne() throws IOException {
-        Receipt whole = new Receipt(1, "workbook 0.1.0 ab", "check", "lease", List.of(1), false,
-                Map.of("lease/Jobs.java", "aa"), Map.of("tests", "bb"), Map.of("step 1", "passed"), "2026-12-02T04:00:00Z",
-                null).sealed();
+        Receipt whole = new Sealer("workbook 0.1.0 ab", java.util.Optional.empty()).seal(new Receipt(1, "workbook 0.1.0 ab",
+                "check", "lease", List.of(1), false, Map.of("lease/Jobs.java", "aa"), Map.of("tests", "bb"),
+                Map.of("step 1", "passed"), "2026-12-02T04:00:00Z", null));
         Path ok = dir.resolve("ok.json");
         Receipts.write(whole, ok);
         assertEquals(whole, Receipts.read(ok).orElseThrow());

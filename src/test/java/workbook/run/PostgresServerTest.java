@@ -24,7 +24,7 @@ class PostgresServerTest {
     @BeforeAll
     static void start() {
         assumeTrue(PostgresServer.available(), "no bundled PostgreSQL for this machine");
-        server = PostgresServer.start(Path.of(System.getProperty("java.io.tmpdir"), "workbook-test-cache"));
+        server = PostgresServer.start(Path.of(System.getProperty("java.io.tmpdir"), "workbook-test-cache"), Host.current());
     }
 
     @AfterAll
@@ -69,7 +69,7 @@ class PostgresServerTest {
 
     @Test
     void aServerStoppedLeavesNoProcessAndNoFolder() throws Exception {
-        PostgresServer other = PostgresServer.start(Path.of(System.getProperty("java.io.tmpdir"), "workbook-test-cache"));
+        PostgresServer other = PostgresServer.start(Path.of(System.getProperty("java.io.tmpdir"), "workbook-test-cache"), Host.current());
         Path folder = other.socket().getParent().getParent();
         int port = other.port();
         other.close();

@@ -118,8 +118,9 @@ class WatchSessionTest {
 
         Messages msg = Messages.of("en");
         Path cache = Builds.defaultCache(home);
-        Grader grader = new Grader(new Builds(course, cache, msg.locale()),
-                new ChildRunner(Limits.defaults(), List.of(), cache, true), 1);
+        workbook.run.Host host = workbook.run.Host.current();
+        Grader grader = new Grader(new Builds(course, cache, msg.locale(), host),
+                new ChildRunner(host, Limits.defaults(), List.of(), cache, true), 1);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
         PipedOutputStream keys = new PipedOutputStream();
