@@ -15,9 +15,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * words ({@code words}) → the core ({@code run}, {@code compile}, {@code catalogue}, {@code workspace}) → the child
  * runner ({@code child}), which depends on nothing of ours. An import that runs back up a layer fails here.
  *
- * <p>Grading ({@code grade}) and the verdicts ({@code verdict}) use no words at all ({@link #gradingHasNoWords}).
- * Not yet as the redesign wants it: {@code progress} (the board's next step) and {@code jshell} (trace's notes)
- * still build sentences; that arrow is allowed here and listed as the debt in ARCHITECTURE.md.
+ * <p>Only the commands and the reports choose words: every flow and the core decide and explain with facts
+ * ({@code verdict.Reason}, a lab's {@code Text}), never with sentences ({@link #onlyTheEdgeHasWords}).
  */
 @AnalyzeClasses(packages = "workbook", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayersTest {
@@ -34,7 +33,7 @@ class LayersTest {
             .whereLayer("Commands").mayNotBeAccessedByAnyLayer()
             .whereLayer("Reports").mayOnlyBeAccessedByLayers("Commands")
             .whereLayer("Flows").mayOnlyBeAccessedByLayers("Commands", "Reports")
-            .whereLayer("Words").mayOnlyBeAccessedByLayers("Commands", "Reports", "Flows")
+            .whereLayer("Words").mayOnlyBeAccessedByLayers("Commands", "Reports")
             .whereLayer("Core").mayOnlyBeAccessedByLayers("Commands", "Reports", "Flows", "Words")
             .whereLayer("Child").mayOnlyBeAccessedByLayers("Commands", "Reports", "Flows", "Core");
 
@@ -47,11 +46,13 @@ class LayersTest {
                     "workbook.workspace..");
 
     /**
-     * Grading decides and explains with facts ({@code verdict.Reason}), never with sentences: the words are chosen at
-     * the report's edge, so {@code --json} is the same in every language.
+     * Grading, progress, receipts, trace and the core decide and explain with facts ({@code verdict.Reason}), never
+     * with sentences: the words are chosen at the report's edge, so {@code --json} is the same in every language.
      */
     @ArchTest
-    static final ArchRule gradingHasNoWords = noClasses().that().resideInAnyPackage("workbook.grade..", "workbook.verdict..")
+    static final ArchRule onlyTheEdgeHasWords = noClasses().that().resideInAnyPackage("workbook.grade..",
+                    "workbook.progress..", "workbook.receipt..", "workbook.jshell..", "workbook.story..", "workbook.verdict..",
+                    "workbook.run..", "workbook.compile..", "workbook.catalogue..", "workbook.workspace..")
             .should().dependOnClassesThat().resideInAPackage("workbook.words..");
 
     @ArchTest

@@ -136,7 +136,7 @@ final class ProgressReport {
                     : msg.get("board.progress.mutants", r.mutantsKilled(), r.mutantsTotal());
             out.println("  " + msg.get("board.progress.row", r.step(), check, r.hintLevels().size(),
                     r.hintsTotal(), prediction, mutants, msg.get(r.words() ? "board.progress.words.yes" : "board.progress.words.no")));
-            out.println("       → " + r.next());
+            out.println("       → " + msg.text(r.next()));
         }
         if (!rest.isEmpty()) {
             String steps = ranges(rest.stream().map(Overview.Row::step).toList());

@@ -25,7 +25,7 @@ final class Recording {
     private Recording() {}
 
     static Recorder recorder(Lab lab, Workspace ws) {
-        return Recorder.of(ws, lab.msg, lab.options.err());
+        return Recorder.of(ws, r -> lab.options.err().println(lab.msg.text(r)));
     }
 
     /**
@@ -113,7 +113,7 @@ final class Recording {
             failed(lab, e);
             progress = Progress.empty();
         }
-        return Overview.of(lab.course, progress, now, Workspace.display(recorder.path()), lab.msg);
+        return Overview.of(lab.course, progress, now, Workspace.display(recorder.path()), lab.msg.lang());
     }
 
     /** The JSON of {@code verdict} with one more field: extra fields keep every tool that reads the old ones working. */

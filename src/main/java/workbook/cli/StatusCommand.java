@@ -56,7 +56,7 @@ final class StatusCommand implements Callable<Integer> {
             Workspace ws = new Workspace(dir, c);
             int passed = 0;
             if (java.nio.file.Files.exists(ws.progressFile())) {
-                workbook.progress.Progress p = workbook.progress.Recorder.of(ws, msg, options.err()).read();
+                workbook.progress.Progress p = workbook.progress.Recorder.of(ws, r -> options.err().println(msg.text(r))).read();
                 passed = (int) c.steps().stream().filter(st -> p.step(st.number()).check() != null
                         && "passed".equals(p.step(st.number()).check().status())).count();
             }

@@ -28,7 +28,9 @@ final class TraceCommand implements Callable<Integer> {
         Step s = Steps.one(lab, step);
         Tracer.Trace trace;
         try {
-            trace = new Tracer(lab.host, lab.builds(), lab.msg, lab.remoteVmOptions(), lab.sandbox(true)).trace(s, ws);
+            trace = new Tracer(lab.host, lab.builds(), lab.msg.lang(), lab.remoteVmOptions(), lab.sandbox(true)).trace(s, ws);
+        } catch (Tracer.NoScenario e) {
+            throw new Lab.SetupError(lab.msg.get("trace.noScenario", e.step()));
         } catch (IllegalArgumentException e) {
             throw new Lab.SetupError(e.getMessage());
         }

@@ -66,7 +66,7 @@ final class TryCommand implements Callable<Integer> {
         if (scene == null) {
             return TrySession.Guide.NONE;
         }
-        List<workbook.jshell.Outcome> ref = new workbook.jshell.Tracer(lab.host, builds, lab.msg,
+        List<workbook.jshell.Outcome> ref = new workbook.jshell.Tracer(lab.host, builds, lab.msg.lang(),
                 lab.remoteVmOptions(), lab.sandbox(true)).reference(scene);
         return new TrySession.Guide(scene.rows().stream().map(r -> r.clause().in(lab.msg.lang())).toList(),
                 ref.stream().map(workbook.jshell.Outcome::result).toList(), ref.stream().map(workbook.jshell.Outcome::state).toList(),

@@ -9,7 +9,6 @@ import workbook.catalogue.Step;
 import workbook.compile.CompileResult;
 import workbook.compile.SourceDiagnostic;
 import workbook.grade.Builds;
-import workbook.words.Messages;
 import workbook.workspace.Workspace;
 
 /**
@@ -18,7 +17,7 @@ import workbook.workspace.Workspace;
  */
 public final class Tracer {
     private final Builds builds;
-    private final Messages msg;
+    private final String lang;
     private final List<String> vmOptions;
 
     private final workbook.run.Sandbox sandbox;
@@ -28,12 +27,26 @@ public final class Tracer {
      * @param host the Java, class path and temp folder the learner's side is started with
      * @param sandbox where the learner's side of a scene runs (its JShell remote JVM included)
      */
-    public Tracer(workbook.run.Host host, Builds builds, Messages msg, List<String> vmOptions, workbook.run.Sandbox sandbox) {
+    public Tracer(workbook.run.Host host, Builds builds, String lang, List<String> vmOptions, workbook.run.Sandbox sandbox) {
         this.host = host;
         this.sandbox = sandbox;
         this.builds = builds;
-        this.msg = msg;
+        this.lang = lang;
         this.vmOptions = List.copyOf(vmOptions);
+    }
+
+    /** The step has no scene to play ({@code scenario.json}). */
+    public static final class NoScenario extends IllegalArgumentException {
+        private final int step;
+
+        NoScenario(int step) {
+            super("step " + step + " has no scenario");
+            this.step = step;
+        }
+
+        public int step() {
+            return step;
+        }
     }
 
     /** One moment of the timeline, as both sides saw it. */
@@ -49,11 +62,11 @@ public final class Tracer {
     public Trace trace(Step step, Workspace ws) {
         Path file = Scenario.file(step.folder());
         if (!Files.exists(file)) {
-            throw new IllegalArgumentException(msg.get("trace.noScenario", step.number()));
+            throw new NoScenario(step.number());
         }
         Scenario scene = Scenario.read(file);
         CompileResult mine = builds.learner(ws.learnerFiles());
-        String title = step.title().in(msg.lang());
+        String title = step.title().in(lang);
         if (!mine.ok()) {
             return new Trace("trace", step.number(), title, false, mine.diagnostics(), List.of(), null);
         }
@@ -84,7 +97,7 @@ public final class Tracer {
             Outcome l = theirs.get(i);
             Outcome ref = reference.get(i);
             boolean same = l.sameAs(ref);
-            String clause = r.clause().in(msg.lang());
+            String clause = r.clause().in(lang);
             rows.add(new Row(i + 1, r.t(), r.who(), r.shown(builds.course().bridgeClass()), clause, l, ref, same));
             if (!same && first == null) {
                 first = new Divergence(i + 1, r.shown(builds.course().bridgeClass()), describe(l), describe(ref), clause);

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import workbook.catalogue.Course;
 import workbook.catalogue.Step;
-import workbook.words.Messages;
+import workbook.verdict.Reason;
 
 /**
  * The progress of every step of a course in one table, with the next thing to do per step: what the status board
@@ -28,29 +28,29 @@ public record Overview(String file, List<Row> steps) {
      * @param compared      whether that prediction has been compared with a mutants run
      * @param mutantsKilled this step's mutants killed in the last run that included them; null when never run
      * @param words         whether the learner's own sentences are recorded
-     * @param next          the next thing to do for this step, as a sentence
+     * @param next          the next thing to do for this step (a {@code progress.next.*} reason)
      */
     public record Row(int step, String check, String checkedAt, int hintsUsed, List<Integer> hintLevels, int hintsTotal,
                       int reveals, Prediction prediction, boolean compared, Integer mutantsKilled, Integer mutantsTotal,
-                      boolean words, String next) {}
+                      boolean words, Reason next) {}
 
     /**
      * @param current the statuses a check just produced, by step; they win over the recorded ones (may be empty)
+     * @param lang    the language whose hints and fragments are counted
      */
-    public static Overview of(Course course, Progress progress, Map<Integer, String> current, String file,
-                              Messages msg) {
+    public static Overview of(Course course, Progress progress, Map<Integer, String> current, String file, String lang) {
         List<Row> rows = course.steps().stream().map(s -> row(course, s, progress.step(s.number()),
-                current.get(s.number()), msg)).toList();
+                current.get(s.number()), lang)).toList();
         return new Overview(file, rows);
     }
 
-    private static Row row(Course course, Step step, StepProgress p, String now, Messages msg) {
+    private static Row row(Course course, Step step, StepProgress p, String now, String lang) {
         String status = now != null ? now : p.check() == null ? null : p.check().status();
         Prediction prediction = p.latestPrediction().orElse(null);
         StepProgress.MutantTally tally = p.mutants();
-        int hintsTotal = Hints.of(step, msg.lang()).total();
-        boolean hasFragment = !Fragment.of(course, step.number(), msg.lang()).isEmpty();
-        String next = next(step, status, prediction, hasFragment, tally, p, msg);
+        int hintsTotal = Hints.of(step, lang).total();
+        boolean hasFragment = !Fragment.of(course, step.number(), lang).isEmpty();
+        Reason next = next(step, status, prediction, hasFragment, tally, p);
         return new Row(step.number(), status, p.check() == null ? null : p.check().at(), p.hints().used(),
                 p.hints().levels(), hintsTotal, p.reveals(), prediction, prediction != null && prediction.comparison() != null,
                 tally == null ? null : tally.killed(), tally == null ? null : tally.total(), p.words().recorded(), next);
@@ -60,22 +60,22 @@ public record Overview(String file, List<Row> steps) {
      * The order the design asks for: predict, implement and check, put it in your own words, test it against the
      * mutants, and only then look at the reference.
      */
-    private static String next(Step step, String status, Prediction prediction, boolean hasFragment,
-                               StepProgress.MutantTally tally, StepProgress p, Messages msg) {
+    static Reason next(Step step, String status, Prediction prediction, boolean hasFragment,
+                       StepProgress.MutantTally tally, StepProgress p) {
         int n = step.number();
         if (!"passed".equals(status)) {
             if (status == null || "not-started".equals(status)) {
-                return hasFragment && prediction == null ? msg.get("progress.next.predict", n)
-                        : msg.get("progress.next.implement", n, step.method());
+                return hasFragment && prediction == null ? Reason.of("progress.next.predict", n)
+                        : Reason.of("progress.next.implement", n, step.method());
             }
-            return msg.get("progress.next.fix", n);
+            return Reason.of("progress.next.fix", n);
         }
         if (!p.words().recorded()) {
-            return msg.get("progress.next.words", n);
+            return Reason.of("progress.next.words", n);
         }
         if (tally == null || tally.killed() < tally.total()) {
-            return msg.get("progress.next.mutants", n);
+            return Reason.of("progress.next.mutants", n);
         }
-        return p.reveals() == 0 ? msg.get("progress.next.reveal", n) : msg.get("progress.next.done");
+        return p.reveals() == 0 ? Reason.of("progress.next.reveal", n) : Reason.of("progress.next.done");
     }
 }

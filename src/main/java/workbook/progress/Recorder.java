@@ -1,6 +1,5 @@
 package workbook.progress;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -12,7 +11,8 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import workbook.verdict.Verdicts;
-import workbook.words.Messages;
+import java.util.function.Consumer;
+import workbook.verdict.Reason;
 import workbook.workspace.Workspace;
 
 /**
@@ -33,13 +33,16 @@ public final class Recorder {
         this.clock = clock;
     }
 
-    /** The recorder of a workspace's progress file for its lab, warning on {@code warnings}. */
-    public static Recorder of(Workspace ws, Messages msg, PrintStream warnings) {
-        return of(ws.progressFile(), msg, warnings, Clock.systemUTC());
+    /**
+     * The recorder of a workspace's progress file for its lab, telling {@code warnings} what is wrong with the file
+     * (each kind once per recorder): the reasons are written in the learner's language at the report's edge.
+     */
+    public static Recorder of(Workspace ws, Consumer<Reason> warnings) {
+        return of(ws.progressFile(), warnings, Clock.systemUTC());
     }
 
-    public static Recorder of(Path progressJson, Messages msg, PrintStream warnings, Clock clock) {
-        return new Recorder(new ProgressFile(progressJson, new Warnings(msg, warnings), clock), clock);
+    public static Recorder of(Path progressJson, Consumer<Reason> warnings, Clock clock) {
+        return new Recorder(new ProgressFile(progressJson, new Warnings(warnings), clock), clock);
     }
 
     public Path path() {
@@ -213,23 +216,21 @@ public final class Recorder {
         return -1;
     }
 
-    /** The file's problems as warnings on standard error, in the learner's language; each said once per command. */
+    /** The file's problems as reasons for a warning; that it cannot be written is said once. */
     private static final class Warnings implements ProgressFile.Problems {
-        private final Messages msg;
-        private final PrintStream out;
+        private final Consumer<Reason> out;
         private boolean unavailableSaid;
 
-        Warnings(Messages msg, PrintStream out) {
-            this.msg = msg;
+        Warnings(Consumer<Reason> out) {
             this.out = out;
         }
 
         @Override
         public void corrupt(Path file, Path movedTo, String detail) {
             if (movedTo == null) {
-                out.println(msg.get("progress.corruptStuck", Workspace.display(file), detail));
+                out.accept(Reason.of("progress.corruptStuck", Workspace.display(file), detail));
             } else {
-                out.println(msg.get("progress.corrupt", Workspace.display(file), Workspace.display(movedTo), detail));
+                out.accept(Reason.of("progress.corrupt", Workspace.display(file), Workspace.display(movedTo), detail));
             }
         }
 
@@ -237,7 +238,7 @@ public final class Recorder {
         public void unavailable(Path file, String detail) {
             if (!unavailableSaid) {
                 unavailableSaid = true;
-                out.println(msg.get("progress.unavailable", Workspace.display(file), detail));
+                out.accept(Reason.of("progress.unavailable", Workspace.display(file), detail));
             }
         }
     }
