@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,13 +15,7 @@ class TryIT {
     @TempDir Path ws;
 
     private WorkbookRun.Result tryWith(String input, String... args) {
-        InputStream old = System.in;
-        System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-        try {
-            return WorkbookRun.run(args);
-        } finally {
-            System.setIn(old);
-        }
+        return WorkbookRun.run(workbook.run.Host.current(), input, args);
     }
 
     private void learnerCode(String jobs) throws Exception {

@@ -56,24 +56,27 @@ final class SceneProcess {
             if (!p.waitFor(limit, TimeUnit.MILLISECONDS)) {
                 stop(p);
             }
-            String out = printed.join();
-            for (String line : out.split("\n")) {
-                if (line.startsWith(SceneMain.MARK)) {
-                    return new Gson().fromJson(line.substring(SceneMain.MARK.length()),
-                            new TypeToken<List<Outcome>>() { }.getType());
-                }
-            }
-            List<Outcome> none = new ArrayList<>();
-            for (int i = 0; i < rows; i++) {
-                none.add(Outcome.notRun("the scene's JVM ended early"));
-            }
-            return none;
+            return outcomes(printed.join(), rows);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The outcomes the scene's JVM printed on its marked line; every row not run when there is none. */
+    private static List<Outcome> outcomes(String printed, int rows) {
+        for (String line : printed.split("\n")) {
+            if (line.startsWith(SceneMain.MARK)) {
+                return new Gson().fromJson(line.substring(SceneMain.MARK.length()), new TypeToken<List<Outcome>>() { }.getType());
+            }
+        }
+        List<Outcome> none = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            none.add(Outcome.notRun("the scene's JVM ended early"));
+        }
+        return none;
     }
 
     /** Everything it printed, up to the cap (past it the rest is read and dropped, so the child never blocks). */

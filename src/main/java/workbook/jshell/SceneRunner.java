@@ -68,20 +68,8 @@ public final class SceneRunner {
                     return fill(out, scene, "setup: " + setup.detail());
                 }
             }
-            StringBuilder call = new StringBuilder(bridge + ".scene(db, \"" + scene.job() + "\"");
-            for (Scenario.Row row : scene.rows()) {
-                call.append(",\n  " + bridge + ".m(() -> ").append(expression(row.call())).append(")");
-            }
-            call.append(");");
-            Outcome played = eval(js, call.toString(), watchdog, CALL_LIMIT_MILLIS * scene.rows().size());
-            for (String line : printed.toString(StandardCharsets.UTF_8).split("\n")) {
-                if (line.startsWith("#moment# ")) {
-                    String[] parts = line.substring("#moment# ".length()).split(" #\\|# ", 3);
-                    String[] result = parts[1].split(" #:# ", 2);
-                    int i = Integer.parseInt(parts[0].strip());
-                    out.add(new Outcome(result[0], hide(parts[2], scene.rows().get(i).hide()), result.length > 1 ? result[1] : ""));
-                }
-            }
+            Outcome played = eval(js, sceneCall(scene), watchdog, CALL_LIMIT_MILLIS * scene.rows().size());
+            out.addAll(moments(printed.toString(StandardCharsets.UTF_8), scene));
             if (out.size() < scene.rows().size()) {
                 String why = played.result().equals("timeout") ? "timeout" : played.result().equals("!jvm-ended")
                         ? "JVM ended" : played.result();
@@ -94,6 +82,29 @@ public final class SceneRunner {
         } finally {
             watchdog.shutdownNow();
         }
+    }
+
+    /** The one call that plays every moment of {@code scene} through the bridge, each moment a lambda. */
+    private String sceneCall(Scenario scene) {
+        StringBuilder call = new StringBuilder(bridge + ".scene(db, \"" + scene.job() + "\"");
+        for (Scenario.Row row : scene.rows()) {
+            call.append(",\n  " + bridge + ".m(() -> ").append(expression(row.call())).append(")");
+        }
+        return call.append(");").toString();
+    }
+
+    /** The moments the bridge printed ({@code #moment# i #|# result #:# detail #|# state}), in order. */
+    private static List<Outcome> moments(String printed, Scenario scene) {
+        List<Outcome> out = new ArrayList<>();
+        for (String line : printed.split("\n")) {
+            if (line.startsWith("#moment# ")) {
+                String[] parts = line.substring("#moment# ".length()).split(" #\\|# ", 3);
+                String[] result = parts[1].split(" #:# ", 2);
+                int i = Integer.parseInt(parts[0].strip());
+                out.add(new Outcome(result[0], hide(parts[2], scene.rows().get(i).hide()), result.length > 1 ? result[1] : ""));
+            }
+        }
+        return out;
     }
 
     /** A scene line as an expression for a lambda body: the bridge fully qualified, no trailing semicolon. */

@@ -90,6 +90,11 @@ public final class Tracer {
         } finally {
             workbook.workspace.Folders.deleteQuietly(tmp);
         }
+        return compared(step.number(), title, scene, theirs, reference);
+    }
+
+    /** The two sides moment by moment, and where they first part. */
+    private Trace compared(int step, String title, Scenario scene, List<Outcome> theirs, List<Outcome> reference) {
         List<Row> rows = new ArrayList<>();
         Divergence first = null;
         for (int i = 0; i < scene.rows().size(); i++) {
@@ -103,7 +108,7 @@ public final class Tracer {
                 first = new Divergence(i + 1, r.shown(builds.course().bridgeClass()), describe(l), describe(ref), clause);
             }
         }
-        return new Trace("trace", step.number(), title, true, List.of(), rows, first);
+        return new Trace("trace", step, title, true, List.of(), rows, first);
     }
 
     private Path temp() {

@@ -46,16 +46,7 @@ public final class TryProcess {
                 pb.inheritIO();
             }
             Process p = pb.start();
-            if (!terminal) {
-                pump(in, p.getOutputStream(), true);
-                Thread o = pump(p.getInputStream(), out, false);
-                Thread e = pump(p.getErrorStream(), err, false);
-                int code = p.waitFor();
-                o.join();
-                e.join();
-                return code;
-            }
-            return p.waitFor();
+            return terminal ? p.waitFor() : piped(p, in, out, err);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -66,6 +57,17 @@ public final class TryProcess {
                 workbook.workspace.Folders.deleteQuietly(tmp);
             }
         }
+    }
+
+    /** Waits for a session without a terminal, its streams joined to {@code in}, {@code out} and {@code err}. */
+    private static int piped(Process p, InputStream in, PrintStream out, PrintStream err) throws InterruptedException {
+        pump(in, p.getOutputStream(), true);
+        Thread o = pump(p.getInputStream(), out, false);
+        Thread e = pump(p.getErrorStream(), err, false);
+        int code = p.waitFor();
+        o.join();
+        e.join();
+        return code;
     }
 
     private static Thread pump(InputStream from, OutputStream to, boolean closeAfter) {

@@ -99,6 +99,25 @@ public final class TrySession {
         if (!scene.setup().isEmpty()) {
             sb.append("{ ").append(String.join(" ", scene.setup().stream().map(TrySession::statement).toList())).append(" }\n");
         }
+        moments(sb, scene, bridge);
+        sb.append("int at = 0;\n");
+        Guide g = words.guide();
+        boolean guided = g != null && g.present(scene.rows().size());
+        if (guided) {
+            guide(sb, g);
+        }
+        sb.append(words.wrappers() == null ? "" : words.wrappers());
+        sb.append(((guided ? GUIDED_NEXT : PLAIN_NEXT) + """
+                void scene() { for (int i = 0; i < sceneText.length; i++) System.out.println((i == at ? "▶ " : "  ") + (i + 1) + ". " + sceneText[i]); }
+                """).replace("JOB", javaText(scene.job()))
+                .replace("END_WORDS", java.util.regex.Matcher.quoteReplacement(javaText(words.end())))
+                .replace("REF_WORD", javaText(guided ? g.referenceWord() : "reference"))
+                .replace("STATE_WORD", javaText(words.state())).replace("BRIDGE", bridge));
+        return sb.toString();
+    }
+
+    /** {@code scene}, the moments as lambdas, and {@code sceneText}, each moment as the learner reads it. */
+    private static void moments(StringBuilder sb, Scenario scene, String bridge) {
         sb.append(bridge + ".Moment[] scene = {");
         List<String> texts = new ArrayList<>();
         for (Scenario.Row r : scene.rows()) {
@@ -110,50 +129,46 @@ public final class TrySession {
         sb.append("String[] sceneText = {");
         texts.forEach(t -> sb.append("\n  \"").append(t.replace("\\", "\\\\").replace("\"", "\\\"")).append("\","));
         sb.append("\n};\n");
-        sb.append("int at = 0;\n");
-        Guide g = words.guide();
-        boolean guided = g != null && g.present(scene.rows().size());
-        if (guided) {
-            sb.append(array("sceneClause", g.clauses())).append(array("referenceResult", g.results()))
-                    .append(array("referenceRow", g.states()));
-            sb.append("String[][] sceneHide = {");
-            g.hides().forEach(h -> sb.append("\n  {").append(String.join(", ", h.stream().map(x -> "\"" + javaText(x) + "\"").toList())).append("},"));
-            sb.append("\n};\n");
-        }
-        sb.append(words.wrappers() == null ? "" : words.wrappers());
-        String shown = guided ? """
-                void next() {
-                    if (at >= scene.length) { System.out.println("END_WORDS"); return; }
-                    System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
-                    System.out.println("  " + sceneClause[at]);
-                    String result;
-                    try { result = String.valueOf(scene[at].run()); }
-                    catch (Throwable e) { result = e.getClass().getSimpleName(); System.out.println("  ! " + e); }
-                    String row = BRIDGE.row(db, "JOB");
-                    for (String f : sceneHide[at]) { row = row.replaceAll("\\\\b" + f + "=\\\\S+\\\\s?", "").strip(); }
-                    boolean same = result.equals(referenceResult[at]) && row.equals(referenceRow[at]);
-                    System.out.println("  = " + result + "   STATE_WORD: " + row);
-                    System.out.println("  REF_WORD: " + referenceResult[at] + "   STATE_WORD: " + referenceRow[at] + "   " + (same ? "✓" : "✗"));
-                    at++;
-                }
-                """ : """
-                void next() {
-                    if (at >= scene.length) { System.out.println("END_WORDS"); return; }
-                    System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
-                    try { System.out.println("  = " + scene[at].run()); }
-                    catch (Exception e) { System.out.println("  ! " + e); }
-                    System.out.println("  STATE_WORD: " + BRIDGE.row(db, "JOB"));
-                    at++;
-                }
-                """;
-        sb.append((shown + """
-                void scene() { for (int i = 0; i < sceneText.length; i++) System.out.println((i == at ? "▶ " : "  ") + (i + 1) + ". " + sceneText[i]); }
-                """).replace("JOB", javaText(scene.job()))
-                .replace("END_WORDS", java.util.regex.Matcher.quoteReplacement(javaText(words.end())))
-                .replace("REF_WORD", javaText(guided ? g.referenceWord() : "reference"))
-                .replace("STATE_WORD", javaText(words.state())).replace("BRIDGE", bridge));
-        return sb.toString();
     }
+
+    /** Each moment's clause, what the reference returns there and its row, and the fields a row hides. */
+    private static void guide(StringBuilder sb, Guide g) {
+        sb.append(array("sceneClause", g.clauses())).append(array("referenceResult", g.results()))
+                .append(array("referenceRow", g.states()));
+        sb.append("String[][] sceneHide = {");
+        g.hides().forEach(h -> sb.append("\n  {").append(String.join(", ", h.stream().map(x -> "\"" + javaText(x) + "\"").toList())).append("},"));
+        sb.append("\n};\n");
+    }
+
+    /** {@code next()} beside the reference: each moment, its clause, and whether the learner's result and row match. */
+    private static final String GUIDED_NEXT = """
+            void next() {
+                if (at >= scene.length) { System.out.println("END_WORDS"); return; }
+                System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
+                System.out.println("  " + sceneClause[at]);
+                String result;
+                try { result = String.valueOf(scene[at].run()); }
+                catch (Throwable e) { result = e.getClass().getSimpleName(); System.out.println("  ! " + e); }
+                String row = BRIDGE.row(db, "JOB");
+                for (String f : sceneHide[at]) { row = row.replaceAll("\\\\b" + f + "=\\\\S+\\\\s?", "").strip(); }
+                boolean same = result.equals(referenceResult[at]) && row.equals(referenceRow[at]);
+                System.out.println("  = " + result + "   STATE_WORD: " + row);
+                System.out.println("  REF_WORD: " + referenceResult[at] + "   STATE_WORD: " + referenceRow[at] + "   " + (same ? "✓" : "✗"));
+                at++;
+            }
+            """;
+
+    /** {@code next()} alone: each moment, what it returned, and the row after it. */
+    private static final String PLAIN_NEXT = """
+            void next() {
+                if (at >= scene.length) { System.out.println("END_WORDS"); return; }
+                System.out.println("▶ " + (at + 1) + "/" + scene.length + "  " + sceneText[at]);
+                try { System.out.println("  = " + scene[at].run()); }
+                catch (Exception e) { System.out.println("  ! " + e); }
+                System.out.println("  STATE_WORD: " + BRIDGE.row(db, "JOB"));
+                at++;
+            }
+            """;
 
     private static String array(String name, List<String> items) {
         StringBuilder sb = new StringBuilder("String[] " + name + " = {");
