@@ -80,8 +80,10 @@ class GradeTest {
         Files.createSymbolicLink(dir.resolve("ada-again"), Path.of("ada")); // the same work under a second name
         Path out = work.resolve("out");
 
+        // A budget the endless loop cannot use up even on a loaded machine, where its time-outs are tried again with a
+        // longer limit: this test is about the verdicts, not the speed.
         WorkbookRun.Result r = run("grade", dir.toString(), "--out", out.toString(), "--jobs", "2", "--lab", "alpha",
-                "--time-budget", "40", "--lang", "en");
+                "--time-budget", "120", "--lang", "en");
         assertEquals(0, r.exit(), r.describe());
         assertTrue(r.out().contains("graded 9 submissions"), r.describe());
         assertTrue(r.out().contains("ivy: holds lab beta's files"), "the summary names the folders it could not grade: " + r.describe());
@@ -97,7 +99,7 @@ class GradeTest {
         assertEquals("partial", rows.get("cy").get("verdict"), rows.toString());
         assertEquals("failed", rows.get("cy").get("step_1"), "the endless next() fails step 1: " + rows);
         assertEquals("passed", rows.get("cy").get("step_2"), rows.toString());
-        assertTrue(Double.parseDouble(rows.get("cy").get("seconds")) < 40, "within its budget: " + rows);
+        assertTrue(Double.parseDouble(rows.get("cy").get("seconds")) < 120, "within its budget: " + rows);
         assertTrue(rows.get("cy").get("message").startsWith("step 1: "), "the note names the step that failed: " + rows);
         assertTrue(rows.get("cy").get("message").length() <= 400, "one line: " + rows);
         assertEquals("compile-error", rows.get("di").get("verdict"), rows.toString());
@@ -146,7 +148,7 @@ class GradeTest {
         Map<String, String> json = new HashMap<>();
         for (String lang : List.of("en", "ko")) {
             WorkbookRun.Result r = run("grade", dir.toString(), "--out", work.resolve("lang-" + lang).toString(),
-                    "--jobs", "2", "--lab", "alpha", "--time-budget", "20", "--lang", lang, "--json");
+                    "--jobs", "2", "--lab", "alpha", "--time-budget", "60", "--lang", lang, "--json");
             json.put(lang, GoldenScreensTest.normalise(r.out(), dir).replaceAll("\"seconds\": [0-9.]+", "\"seconds\": 0"));
         }
         assertTrue(json.get("en").contains("\"reason\""), json.get("en"));

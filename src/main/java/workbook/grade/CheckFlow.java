@@ -87,7 +87,21 @@ final class CheckFlow {
         Plan plan = plan(where, steps, compiled, alongside);
         RunResults results = runner.run(plan.all(), shards);
         Timing.mark("check: child JVM done");
-        return new Ran(read(plan, results), results);
+        return new Ran(read(plan, patiently(plan, results)), results);
+    }
+
+    /**
+     * The official tests' results, with those that only ran out of time run once more with a longer limit when the
+     * machine is busy ({@link Retries#machineBusy}): there a test that times out says nothing about the learner's code.
+     * On a machine at rest a time-out stands at once, so an endless loop costs the learner no second wait.
+     */
+    private Retries patiently(Plan plan, RunResults results) {
+        boolean timedOut = plan.runs().stream().anyMatch(r -> !Retries.timedOut(results.of(r.id())).isEmpty());
+        if (!timedOut || !Retries.machineBusy()) {
+            return Retries.none(results);
+        }
+        Timing.mark("check: time-outs on a busy machine, tried again");
+        return Retries.of(plan.runs(), results, spec -> Retries.timedOut(results.of(spec.id())), runner, shards);
     }
 
     /** The learner's classes against the reference's signatures, and the official tests' runs on the learner's build. */
@@ -118,7 +132,7 @@ final class CheckFlow {
      * The verdict on every step from what the official tests' runs found (the runs that went along are not read
      * here): no run here, only reading (the official tests' sources, once, to name a blocking step).
      */
-    Verdicts.Check read(Plan plan, RunResults results) {
+    Verdicts.Check read(Plan plan, Retries results) {
         List<Verdicts.StepVerdict> verdicts = new ArrayList<>();
         for (Step s : plan.steps()) {
             verdicts.add(judge.stepVerdict(s, merged(results, plan.runs()), runErrors(results, plan.runs()),
@@ -145,13 +159,13 @@ final class CheckFlow {
                 RunSpec.of(id, classpath, builds.testClassNames(calm)));
     }
 
-    private static Map<String, TestResult> merged(RunResults results, List<RunSpec> runs) {
+    private static Map<String, TestResult> merged(Retries results, List<RunSpec> runs) {
         Map<String, TestResult> all = new LinkedHashMap<>();
         runs.forEach(r -> all.putAll(results.of(r.id())));
         return all;
     }
 
-    private static Reason runErrors(RunResults results, List<RunSpec> runs) {
+    private static Reason runErrors(Retries results, List<RunSpec> runs) {
         return runs.stream().map(r -> results.runError(r.id())).filter(java.util.Objects::nonNull).findFirst()
                 .map(Reason::asIs).orElse(null);
     }

@@ -59,7 +59,7 @@ final class Retries {
             }
         }
         if (specs.isEmpty()) {
-            return new Retries(first, new RunResults(), Map.of(), List.of());
+            return none(first);
         }
         ChildRunner patient = runner.within(runner.limits().patient(PATIENT_MILLIS));
         try {
@@ -67,6 +67,25 @@ final class Retries {
         } finally {
             patient.close();
         }
+    }
+
+    /** {@code first} as it is: nothing tried again. */
+    static Retries none(RunResults first) {
+        return new Retries(first, new RunResults(), Map.of(), List.of());
+    }
+
+    /**
+     * Whether this machine is busy: its load over the last minute at least its number of cores. (Where the JVM cannot
+     * tell its load, as on Windows, it counts as busy: a second try costs time, a wrong time-out costs a verdict.)
+     */
+    static boolean machineBusy() {
+        return busy(java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #machineBusy} for a load average ({@code < 0}: unknown) and a number of cores. */
+    static boolean busy(double load, int cores) {
+        return load < 0 || load >= cores;
     }
 
     /** The keys of {@code results} that timed out. */
