@@ -1,2 +1,2 @@
-/** Flows layer. Signed receipts of a grading and their verification. */
+/** Flows layer. Sealed receipts of a grading ({@code Sealer}: the runner's hash and this machine's key) and their verification. */
 package workbook.receipt;
