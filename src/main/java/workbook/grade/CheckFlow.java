@@ -85,23 +85,32 @@ final class CheckFlow {
                     Reason.of("next.fixCompile", where), course.id()), new RunResults());
         }
         Plan plan = plan(where, steps, compiled, alongside);
+        long started = System.nanoTime();
         RunResults results = runner.run(plan.all(), shards);
         Timing.mark("check: child JVM done");
-        return new Ran(read(plan, patiently(plan, results)), results);
+        return new Ran(read(plan, patiently(plan, results, started)), results);
     }
 
     /**
      * The official tests' results, with those that only ran out of time run once more with a longer limit when the
      * machine is busy ({@link Retries#machineBusy}): there a test that times out says nothing about the learner's code.
-     * On a machine at rest a time-out stands at once, so an endless loop costs the learner no second wait.
+     * On a machine at rest a time-out stands at once, so an endless loop costs the learner no second wait. The second
+     * try ends with the check's own budget (counted from {@code started}): a test it does not reach keeps its first
+     * time-out.
      */
-    private Retries patiently(Plan plan, RunResults results) {
+    private Retries patiently(Plan plan, RunResults results, long started) {
         boolean timedOut = plan.runs().stream().anyMatch(r -> !Retries.timedOut(results.of(r.id())).isEmpty());
         if (!timedOut || !Retries.machineBusy()) {
             return Retries.none(results);
         }
         Timing.mark("check: time-outs on a busy machine, tried again");
-        return Retries.of(plan.runs(), results, spec -> Retries.timedOut(results.of(spec.id())), runner, shards);
+        ChildRunner withinBudget = runner.within(runner.limits())
+                .until(started + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(runner.limits().budgetMillis()));
+        try {
+            return Retries.of(plan.runs(), results, spec -> Retries.timedOut(results.of(spec.id())), withinBudget, shards);
+        } finally {
+            withinBudget.close();
+        }
     }
 
     /** The learner's classes against the reference's signatures, and the official tests' runs on the learner's build. */

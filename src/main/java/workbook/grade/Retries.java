@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import workbook.child.wire.RunSpec;
+import workbook.run.ChildDeath;
 import workbook.run.ChildRunner;
 import workbook.run.RunResults;
 import workbook.run.TestResult;
@@ -93,13 +94,17 @@ final class Retries {
         return results.values().stream().filter(r -> r.status() == TestStatus.TIMEOUT).map(TestResult::key).toList();
     }
 
-    /** The run's results by test key, each retried test's second try in place of its first. */
+    /**
+     * The run's results by test key, each retried test's second try in place of its first; a test the second try did
+     * not reach before the time ran out keeps its first time-out.
+     */
     Map<String, TestResult> of(String run) {
         Map<String, TestResult> out = new LinkedHashMap<>(first.of(run));
         Map<String, TestResult> second = again.of(run);
         for (String key : retried.getOrDefault(run, List.of())) {
-            if (second.containsKey(key)) {
-                out.put(key, second.get(key));
+            TestResult r = second.get(key);
+            if (r != null && r.cause() != ChildDeath.NOT_RUN && r.cause() != ChildDeath.WALL_CLOCK) {
+                out.put(key, r);
             }
         }
         return out;
