@@ -104,8 +104,8 @@ final class CheckFlow {
             return Retries.none(results);
         }
         Timing.mark("check: time-outs on a busy machine, tried again");
-        ChildRunner withinBudget = runner.within(runner.limits())
-                .until(started + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(runner.limits().budgetMillis()));
+        ChildRunner withinBudget = runner.endingBy(started
+                + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(runner.limits().budgetMillis()));
         try {
             return Retries.of(plan.runs(), results, spec -> Retries.timedOut(results.of(spec.id())), withinBudget, shards);
         } finally {

@@ -122,6 +122,16 @@ public final class ChildRunner {
         return r;
     }
 
+    /**
+     * A runner like {@link #within} this one's limits that also ends by {@code nanoTime}, or by this one's deadline when
+     * that comes first: a second try that must fit in what is left of a budget.
+     */
+    public ChildRunner endingBy(long nanoTime) {
+        ChildRunner r = within(limits);
+        r.deadline = Math.min(deadline, nanoTime);
+        return r;
+    }
+
     private final Sandbox sandbox;
 
     public Sandbox sandbox() {
